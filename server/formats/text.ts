@@ -1,0 +1,160 @@
+/**
+ * Byte-level decoding shared by every input format. Files come from Windows tools (UTF-16 with BOM, CRLF)
+ * as well as from editors saving UTF-8, so the encoding is detected here once, before any parser runs.
+ */
+
+export type TextEncodingName = 'utf-16be' | 'utf-16le' | 'utf-8';
+
+export interface DecodedText {
+  text: string;
+  encoding: TextEncodingName;
+}
+
+/** Thrown when the bytes are not text we can read; the message is for operators (Spanish). */
+export class TextDecodeError extends Error {
+  readonly code = 'codificacion-invalida';
+  /** 1-based line of the first undecodable byte, when known. */
+  readonly line: number | undefined;
+  readonly byteOffset: number | undefined;
+
+  constructor(message: string, line?: number, byteOffset?: number) {
+    super(message);
+    this.name = 'TextDecodeError';
+    this.line = line;
+    this.byteOffset = byteOffset;
+  }
+}
+
+const UTF8_HINT = 'Guárdelo como UTF-8 o UTF-16 e inténtelo de nuevo.';
+
+/**
+ * Detects the encoding (BOM first; UTF-16 without BOM is recognised by its zero bytes, since every
+ * format starts with ASCII) and decodes strictly: invalid bytes are rejected, never replaced by '�',
+ * so a Latin-1 file cannot silently turn 'Perú' into 'Per�'.
+ */
+export function decodeText(bytes: Uint8Array): DecodedText {
+  const n = bytes.length;
+  if (n >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, 'utf-16be', 2);
+  if (n >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, 'utf-16le', 2);
+  if (n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes, 3);
+  if (n >= 2 && n % 2 === 0) {
+    if (bytes[0] === 0 && bytes[1] !== 0) return decodeUtf16(bytes, 'utf-16be', 0);
+    if (bytes[0] !== 0 && bytes[1] === 0) return decodeUtf16(bytes, 'utf-16le', 0);
+  }
+  return decodeUtf8(bytes, 0);
+}
+
+function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16be' | 'utf-16le', start: number): DecodedText {
+  if ((bytes.length - start) % 2 !== 0) {
+    throw new TextDecodeError(
+      `El archivo parece UTF-16 pero tiene un número impar de bytes (${bytes.length}): está truncado o dañado. ${UTF8_HINT}`,
+    );
+  }
+  try {
+    const text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start));
+    return { text, encoding };
+  } catch {
+    throw new TextDecodeError(
+      `El archivo parece UTF-16 pero contiene caracteres inválidos (sustitutos sin pareja). ${UTF8_HINT}`,
+    );
+  }
+}
+
+function decodeUtf8(bytes: Uint8Array, start: number): DecodedText {
+  const bad = firstInvalidUtf8(bytes, start);
+  if (bad >= 0) {
+    const line = lineAtByte(bytes, bad);
+    const hex = bytes[bad].toString(16).toUpperCase().padStart(2, '0');
+    throw new TextDecodeError(
+      `Línea ${line}: el archivo no está en UTF-8 ni UTF-16 (byte 0x${hex} inválido en la posición ${bad + 1}; ` +
+        `quizá se guardó como Latin-1/ANSI). ${UTF8_HINT}`,
+      line,
+      bad,
+    );
+  }
+  return {
+    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start)),
+    encoding: 'utf-8',
+  };
+}
+
+/** Offset of the first byte that breaks UTF-8 (overlongs and surrogates included), or -1. */
+function firstInvalidUtf8(b: Uint8Array, start: number): number {
+  const n = b.length;
+  let i = start;
+  while (i < n) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    let cp: number;
+    if (c >= 0xc2 && c <= 0xdf) {
+      need = 1;
+      min = 0x80;
+      cp = c & 0x1f;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      min = 0x800;
+      cp = c & 0x0f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+      cp = c & 0x07;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const cc = b[i + k];
+      if (cc === undefined || (cc & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+function lineAtByte(b: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (b[i] === 0x0a) line++;
+  return line;
+}
+
+/** UTF-16 big-endian with BOM, the encoding of the official airports file. */
+export function encodeUtf16be(text: string): Uint8Array {
+  const out = new Uint8Array(2 + text.length * 2);
+  out[0] = 0xfe;
+  out[1] = 0xff;
+  for (let i = 0; i < text.length; i++) {
+    const u = text.charCodeAt(i);
+    out[2 + i * 2] = u >> 8;
+    out[3 + i * 2] = u & 0xff;
+  }
+  return out;
+}
+
+/**
+ * Splits text into lines without regex (CRLF, LF or lone CR). Line numbers are 1-based.
+ * A final line without a newline is still a line; a trailing newline does not add an empty one.
+ */
+export function splitLines(text: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      lines.push(text.slice(start, i));
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+    }
+  }
+  if (start < n) lines.push(text.slice(start));
+  return lines;
+}
+
+/** Removes byte-order marks wherever they were left (the real airports file has them at line ends). */
+export function stripBom(s: string): string {
+  return s.indexOf('\uFEFF') >= 0 ? s.replaceAll('\uFEFF', '') : s;
+}
