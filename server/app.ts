@@ -1,0 +1,52 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DbTarget } from './db/client';
+import { clockPlugin } from './plugins/clock';
+import { type AppConfig, configPlugin, loadConfig } from './plugins/config';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { eventsPlugin } from './plugins/events';
+import { staticPlugin } from './plugins/static';
+import apiRoutes from './routes';
+
+export interface BuildAppOptions {
+  /** Overrides applied on top of the environment. */
+  config?: Partial<AppConfig>;
+  /** Environment to read (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Wall clock in epoch milliseconds (tests pin it); default Date.now. */
+  now?: () => number;
+  /** Fastify/pino logger: false to silence (tests), true or options otherwise. Default true. */
+  logger?: FastifyServerOptions['logger'];
+  /** Database to use instead of the one the config names (tests pass in-memory PGlite or a test database). */
+  database?: DbTarget;
+}
+
+/** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
+export function databaseTarget(config: AppConfig): DbTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+/** Builds the whole server (not listening). Call `app.close()` to release the database. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(options.env ?? process.env, options.config);
+  const app = Fastify({
+    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    // Uploads stream through @fastify/multipart with their own limit; JSON bodies stay small.
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(eventsPlugin);
+  await app.register(clockPlugin, { now: options.now });
+  await app.register(dbPlugin, { target: options.database ?? databaseTarget(config) });
+  await app.register(docsPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(staticPlugin);
+
+  return app;
+}

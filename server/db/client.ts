@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrate } from './migrate';
+import type { RawDb } from './raw';
+import * as schema from './schema';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Where the data lives: PGlite on disk (or in memory when dataDir is absent), or a PostgreSQL server. */
+export type DbTarget =
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** Start from a dump (`dumpDataDir`) instead of initdb: tests reuse one migrated template. */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
+
+/** The drizzle instance type shared by both drivers. */
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  kind: DbKind;
+  orm: Orm;
+  raw: RawDb;
+  /** The PGlite client when kind is 'pglite' (dumps for test templates, COPY in benchmarks). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir === undefined ? {} : { dataDir: path.resolve(dataDir) }),
+    ...(loadDataDir === undefined ? {} : { loadDataDir }),
+  });
+  const raw: RawDb = {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+        }),
+      ),
+  };
+  return {
+    kind: 'pglite',
+    orm: drizzlePglite(client, { schema }) as unknown as Orm,
+    raw,
+    pglite: client,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const raw: RawDb = {
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await pool.query(text, params as unknown[] | undefined)).rows as T[],
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          exec: async (text) => {
+            await client.query(text);
+          },
+          query: async <T>(text: string, params?: unknown[]) =>
+            (await client.query(text, params as unknown[] | undefined)).rows as T[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+  let closed = false;
+  return {
+    kind: 'postgres',
+    orm: drizzleNodePg(pool, { schema }) as unknown as Orm,
+    raw,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(target: DbTarget): Promise<Database> {
+  const db =
+    target.kind === 'pglite'
+      ? await openPglite(target.dataDir, target.loadDataDir)
+      : await openPostgres(target.url);
+  try {
+    await migrate(db.raw);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** Rows of a drizzle `execute` result; both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,148 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiErrorDto, ErrorDetailDto } from '../../src/api/contract';
+
+/** An error meant for the operator: Spanish message, stable code, HTTP status, optional per-line details. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetailDto[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Formats a byte limit the way the operator reads it ("300 MB"). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(mb < 1 ? 3 : 1)} MB`;
+}
+
+export function fileTooLarge(limitBytes: number): ApiError {
+  return new ApiError(
+    413,
+    'ARCHIVO_DEMASIADO_GRANDE',
+    `El archivo supera el límite de ${formatMegabytes(limitBytes)}`,
+  );
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Spanish wording of the schema violations operators can cause. */
+function describeValidation(error: AjvError, context: string | undefined): ErrorDetailDto {
+  const field =
+    error.keyword === 'required'
+      ? String(error.params.missingProperty)
+      : error.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'valor';
+  const p = error.params;
+  const messages: Record<string, string> = {
+    required: `Falta el campo ${field}`,
+    type: `${field} debe ser de tipo ${translateType(String(p.type))}`,
+    minimum: `${field} debe ser mayor o igual que ${p.limit}`,
+    maximum: `${field} debe ser menor o igual que ${p.limit}`,
+    minLength: `${field} es obligatorio`,
+    maxLength: `${field} no puede tener más de ${p.limit} caracteres`,
+    pattern: `${field} no tiene el formato esperado`,
+    enum: `${field} debe ser uno de: ${Array.isArray(p.allowedValues) ? p.allowedValues.join(', ') : ''}`,
+    additionalProperties: `Campo no permitido: ${String(p.additionalProperty)}`,
+    multipleOf: `${field} debe ser un número entero`,
+  };
+  return { field, message: messages[error.keyword] ?? `${field}: ${error.message ?? 'valor no válido'}` };
+}
+
+function translateType(type: string): string {
+  const names: Record<string, string> = {
+    integer: 'número entero',
+    number: 'número',
+    string: 'texto',
+    boolean: 'booleano',
+    object: 'objeto',
+    array: 'lista',
+  };
+  return type
+    .split(',')
+    .map((t) => names[t] ?? t)
+    .join(' o ');
+}
+
+const GENERIC: Record<number, [string, string]> = {
+  400: ['SOLICITUD_NO_VALIDA', 'La solicitud no es válida'],
+  404: ['NO_ENCONTRADO', 'Recurso no encontrado'],
+  405: ['METODO_NO_PERMITIDO', 'Método no permitido'],
+  406: ['NO_ACEPTABLE', 'Formato de respuesta no disponible'],
+  408: ['TIEMPO_AGOTADO', 'La solicitud tardó demasiado'],
+  409: ['CONFLICTO', 'La operación entra en conflicto con los datos actuales'],
+  413: ['DEMASIADO_GRANDE', 'La solicitud es demasiado grande'],
+  415: ['TIPO_NO_ADMITIDO', 'Tipo de contenido no admitido'],
+  429: ['DEMASIADAS_SOLICITUDES', 'Demasiadas solicitudes; inténtalo de nuevo en unos segundos'],
+  503: ['NO_DISPONIBLE', 'Servicio no disponible'],
+};
+
+/** Maps any thrown error to an ApiErrorDto with a Spanish message. */
+export function toApiError(error: FastifyError | Error, uploadLimitBytes: number): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (Array.isArray(e.validation)) {
+    const details = e.validation.map((v) => describeValidation(v, e.validationContext));
+    return new ApiError(
+      400,
+      'VALIDACION',
+      `Datos no válidos: ${details.map((d) => d.message).join('; ')}`,
+      details,
+    );
+  }
+  switch (e.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+      return fileTooLarge(uploadLimitBytes);
+    case 'FST_FILES_LIMIT':
+      return new ApiError(400, 'DEMASIADOS_ARCHIVOS', 'Envía un solo archivo en el campo file');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError(
+        415,
+        'TIPO_NO_ADMITIDO',
+        'La petición debe ser multipart/form-data con un campo file',
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'TIPO_NO_ADMITIDO', 'Tipo de contenido no admitido');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'JSON_NO_VALIDO', 'El cuerpo de la petición no es un JSON válido');
+  }
+  const status =
+    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
+  if (status >= 500) {
+    const [code, message] = GENERIC[status] ?? ['ERROR_INTERNO', 'Error interno del servidor'];
+    return new ApiError(status, code, message);
+  }
+  const [code, message] = GENERIC[status] ?? ['SOLICITUD_NO_VALIDA', 'La solicitud no es válida'];
+  return new ApiError(status, code, message);
+}
+
+export function errorBody(error: ApiError): ApiErrorDto {
+  return error.details && error.details.length > 0
+    ? { message: error.message, code: error.code, details: error.details }
+    : { message: error.message, code: error.code };
+}
+
+/** Every error leaves the server as an ApiErrorDto; internal ones are logged, not leaked. */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const apiError = toApiError(error, app.config.uploadLimitBytes);
+      if (apiError.statusCode >= 500) request.log.error({ err: error }, 'error interno');
+      else request.log.info({ code: apiError.code, status: apiError.statusCode }, apiError.message);
+      reply.status(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
+    });
+  },
+  { name: 'errors', fastify: '5.x', dependencies: ['config'] },
+);

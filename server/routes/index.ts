@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import healthRoutes from './health';
+
+/**
+ * Every route plugin of the API, mounted under /api by app.ts. To add an area, import its
+ * plugin and add one line to ROUTES.
+ */
+const ROUTES: FastifyPluginAsync[] = [healthRoutes];
+
+const apiRoutes: FastifyPluginAsync = async (app) => {
+  for (const routes of ROUTES) await app.register(routes);
+};
+
+export default apiRoutes;
