@@ -1,0 +1,48 @@
+/**
+ * The planner: pure (no I/O, no clock), incremental.
+ *
+ * const planner = createPlanner(network, params);
+ *   planner.addOrders(orders, nowMin)      plan new orders (time order); returns their outcomes
+ *   planner.cancelFlight(id, depMin, now)  cancel an instance before take-off; affected orders re-planned
+ *   planner.advance(nowMin)                move the clock; finished orders older than keepDays are archived
+ *   planner.outcome(key) / flightLoad / flightOrders / warehouseLoad / stats   queries
+ *
+ * Rules (DOMAIN.md): UTC epoch minutes throughout; a product leaves a sede (unlimited stock), connects
+ * in >= minConnectionMin, occupies transit warehouses from arrival to departure and the destination
+ * warehouse from arrival to arrival + pickupMin; flights and warehouses never exceed capacity; the
+ * deadline is 48 h when every product of the order comes from a sede on the destination's continent,
+ * else 72 h. Orders to a sede are served from stock (status fromStock).
+ *
+ * Strategy: same-continent sede first (48 h), then other continents (72 h); per shipment a direct
+ * flight when one is on time (preferring calm pickup windows), else an earliest-arrival label-setting
+ * search with capacities over the time-expanded network; an order is split whenever a route fills up.
+ * Orders that cannot be on time are delivered late when possible, with the binding cause.
+ *
+ * validatePlan() (validate.ts) checks a plan independently; planToJsonLines() exports it.
+ */
+import { createEngine, type EngineOptions } from './engine';
+import type { Network, PlannerParams } from './types';
+import { DEFAULT_PLANNER_PARAMS } from './types';
+
+export { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine';
+export { planToJsonLines } from './serialize';
+export * from './types';
+export {
+  HARD_KINDS,
+  SERVICE_KINDS,
+  type ValidateOptions,
+  type ValidationReport,
+  type Violation,
+  type ViolationKind,
+  validatePlan,
+} from './validate';
+
+export type PlannerEngine = ReturnType<typeof createEngine>;
+
+export function createPlanner(
+  network: Network,
+  params: Partial<PlannerParams> = {},
+  options: Partial<EngineOptions> = {},
+): PlannerEngine {
+  return createEngine(network, { ...DEFAULT_PLANNER_PARAMS, ...params }, options);
+}
