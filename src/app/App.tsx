@@ -1,0 +1,10 @@
+import { AppShell } from './AppShell';
+import { Providers } from './Providers';
+
+export function App() {
+  return (
+    <Providers>
+      <AppShell />
+    </Providers>
+  );
+}

@@ -1,0 +1,48 @@
+import { useAtom } from 'jotai';
+import { useLocation } from 'wouter';
+import { ClockWidget } from '../features/clock/ClockWidget';
+import { modeForPath, serverTimeSource } from '../features/clock/serverTimeSource';
+import { NavBar } from '../features/shell/NavBar';
+import { hasClock, hasPanel } from '../features/shell/navigation';
+import { SectionPanel } from '../features/shell/SectionPanel';
+import { panelExpandedAtom, sheetOpenAtom } from '../features/shell/shellAtoms';
+import { useIsMobile } from '../lib/useMediaQuery';
+import * as styles from './AppShell.css';
+import { AppRoutes } from './routes';
+import { SCREENS } from './screens';
+
+function ScreenPanel({ path, isMobile }: { path: string; isMobile: boolean }) {
+  const [expanded, setExpanded] = useAtom(panelExpandedAtom(path));
+  const [sheetOpen, setSheetOpen] = useAtom(sheetOpenAtom(path));
+  const screen = SCREENS[path];
+  if (!screen) return null;
+  const { Panel, panelTitle } = screen;
+  return (
+    <SectionPanel
+      title={panelTitle}
+      isMobile={isMobile}
+      isOpen={isMobile ? sheetOpen : expanded}
+      onOpenChange={isMobile ? setSheetOpen : setExpanded}
+    >
+      <Panel />
+    </SectionPanel>
+  );
+}
+
+export function AppShell() {
+  const [path] = useLocation();
+  const isMobile = useIsMobile();
+  const clock = hasClock(path) ? (
+    <ClockWidget isMobile={isMobile} timeSource={serverTimeSource(modeForPath(path))} />
+  ) : null;
+  return (
+    <div className={styles.shell}>
+      <NavBar path={path} clock={isMobile ? null : clock} />
+      <main className={styles.main}>
+        <AppRoutes />
+        {hasPanel(path) ? <ScreenPanel path={path} isMobile={isMobile} /> : null}
+      </main>
+      {isMobile ? clock : null}
+    </div>
+  );
+}

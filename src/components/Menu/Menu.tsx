@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import {
+  Menu as AriaMenu,
+  MenuItem as AriaMenuItem,
+  type MenuItemProps,
+  type MenuProps,
+  MenuTrigger,
+  type MenuTriggerProps,
+} from 'react-aria-components';
+import { Popover } from '../Popover/Popover';
+import * as styles from './Menu.css';
+
+export type { MenuTriggerProps };
+export { MenuTrigger };
+
+export function Menu<T extends object>(props: MenuProps<T> & { placement?: 'bottom end' | 'bottom start' }) {
+  const { placement = 'bottom end', ...rest } = props;
+  return (
+    <Popover placement={placement}>
+      <AriaMenu {...rest} className={styles.menu} />
+    </Popover>
+  );
+}
+
+export function MenuItem({ children, ...props }: MenuItemProps & { children: ReactNode }) {
+  return (
+    <AriaMenuItem {...props} className={styles.item}>
+      {({ isSelected }) => (
+        <>
+          <span className={styles.check} aria-hidden="true">
+            {isSelected ? '✓' : ''}
+          </span>
+          {children}
+        </>
+      )}
+    </AriaMenuItem>
+  );
+}

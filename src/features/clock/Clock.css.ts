@@ -1,0 +1,41 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const pill = style({
+  display: 'inline-flex',
+  alignItems: 'baseline',
+  gap: vars.space['2'],
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  borderRadius: vars.radius.full,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceSunken,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+
+export const time = style({
+  fontFamily: vars.font.mono,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.md,
+});
+export const date = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
+export const zone = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
+
+export const fab = style({
+  position: 'fixed',
+  right: vars.space['4'],
+  bottom: vars.space['4'],
+  zIndex: vars.zIndex.nav,
+  borderRadius: vars.radius.full,
+  boxShadow: vars.shadow.md,
+  height: '48px',
+  width: '48px',
+});
+
+export const popoverBody = style({
+  padding: vars.space['4'],
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+});
+export const popoverTitle = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });

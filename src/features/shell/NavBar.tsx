@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-aria-components';
+import { ThemeMenu } from '../theme/ThemeMenu';
+import * as styles from './NavBar.css';
+import { NAV_LINKS } from './navigation';
+
+interface NavBarProps {
+  /** Current path: a link is active only on an exact match. */
+  path: string;
+  /** The desktop clock, when the screen has one. */
+  clock?: ReactNode;
+}
+
+export function NavBar({ path, clock }: NavBarProps) {
+  return (
+    <header className={styles.bar}>
+      <Link href="/" className={styles.logo} aria-label="MoraPack, inicio">
+        <span className={styles.logoMark} aria-hidden="true">
+          ✈
+        </span>
+        MoraPack
+      </Link>
+      <nav aria-label="Secciones" className={styles.links}>
+        {NAV_LINKS.map(({ href, label }) => (
+          <Link
+            key={href}
+            href={href}
+            className={styles.link}
+            aria-current={path === href ? 'page' : undefined}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div className={styles.end}>
+        {clock}
+        <ThemeMenu />
+      </div>
+    </header>
+  );
+}

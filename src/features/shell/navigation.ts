@@ -1,0 +1,18 @@
+/** Spec 2: the four sections, matched exactly. */
+export const NAV_LINKS = [
+  { href: '/registrar', label: 'Registrar envío' },
+  { href: '/operacion', label: 'Operación Diaria' },
+  { href: '/simulacion', label: 'Simulación Semanal' },
+  { href: '/colapso', label: 'Colapso' },
+] as const;
+
+export type SectionPath = (typeof NAV_LINKS)[number]['href'];
+
+/** Screens whose section panel can be shown or hidden ('Ver más' / 'Ocultar'). */
+export const PANEL_PATHS: readonly string[] = ['/simulacion', '/operacion', '/colapso'];
+
+export const REGISTRAR_PLACEHOLDER = 'Registrar Envío: Ingresa los datos de los envíos.';
+export const DEFAULT_PANEL_TEXT = 'Selecciona una opción del menú';
+
+export const hasClock = (path: string) => path !== '/registrar';
+export const hasPanel = (path: string) => PANEL_PATHS.includes(path);

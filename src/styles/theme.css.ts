@@ -1,0 +1,141 @@
+import { createTheme, createThemeContract } from '@vanilla-extract/css';
+import { LOAD_COLORS, MAP_COLORS, MARKER_COLORS } from './tokens';
+
+/** The one token contract. Light and dark implement it; components and map styles read its vars. */
+export const vars = createThemeContract({
+  color: {
+    bg: null,
+    surface: null,
+    surfaceRaised: null,
+    surfaceSunken: null,
+    text: null,
+    textMuted: null,
+    border: null,
+    borderStrong: null,
+    accent: null,
+    accentHover: null,
+    accentText: null,
+    focus: null,
+    danger: null,
+    dangerSurface: null,
+    success: null,
+    successSurface: null,
+    warning: null,
+    overlay: null,
+  },
+  map: {
+    water: null,
+    land: null,
+    border: null,
+    coastline: null,
+    graticule: null,
+    label: null,
+    labelHalo: null,
+  },
+  marker: {
+    base: null,
+    sede: null,
+    hover: null,
+    ring: null,
+  },
+  load: {
+    disponible: null,
+    limitado: null,
+    saturado: null,
+  },
+  space: { '0': null, '1': null, '2': null, '3': null, '4': null, '5': null, '6': null, '8': null },
+  radius: { sm: null, md: null, lg: null, full: null },
+  font: { body: null, mono: null },
+  fontSize: { xs: null, sm: null, md: null, lg: null, xl: null },
+  fontWeight: { regular: null, medium: null, bold: null },
+  shadow: { sm: null, md: null, lg: null },
+  size: { navHeight: null, panelWidth: null, markerIcon: null },
+  zIndex: { map: null, panel: null, nav: null, popover: null, toast: null },
+});
+
+const shared = {
+  space: {
+    '0': '0',
+    '1': '4px',
+    '2': '8px',
+    '3': '12px',
+    '4': '16px',
+    '5': '20px',
+    '6': '24px',
+    '8': '32px',
+  },
+  radius: { sm: '4px', md: '8px', lg: '12px', full: '9999px' },
+  font: {
+    body: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+    mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace',
+  },
+  fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '20px' },
+  fontWeight: { regular: '400', medium: '500', bold: '650' },
+  size: { navHeight: '56px', panelWidth: '360px', markerIcon: '16px' },
+  zIndex: { map: '0', panel: '10', nav: '20', popover: '50', toast: '60' },
+  marker: MARKER_COLORS,
+};
+
+export const lightTheme = createTheme(vars, {
+  ...shared,
+  color: {
+    bg: '#f4f6f9',
+    surface: '#ffffff',
+    surfaceRaised: '#ffffff',
+    surfaceSunken: '#eef1f5',
+    text: '#0f172a',
+    textMuted: '#526077',
+    border: '#d9dee7',
+    borderStrong: '#b5bdcc',
+    accent: '#2563eb',
+    accentHover: '#1d4ed8',
+    accentText: '#ffffff',
+    focus: '#2563eb',
+    danger: '#b91c1c',
+    dangerSurface: '#fdecec',
+    success: '#15803d',
+    successSurface: '#e8f6ee',
+    warning: '#b45309',
+    overlay: 'rgba(15, 23, 42, 0.35)',
+  },
+  map: MAP_COLORS.light,
+  load: LOAD_COLORS.light,
+  shadow: {
+    sm: '0 1px 2px rgba(15, 23, 42, 0.08)',
+    md: '0 4px 14px rgba(15, 23, 42, 0.12)',
+    lg: '0 12px 32px rgba(15, 23, 42, 0.18)',
+  },
+});
+
+export const darkTheme = createTheme(vars, {
+  ...shared,
+  color: {
+    bg: '#0b1120',
+    surface: '#111a2e',
+    surfaceRaised: '#16213a',
+    surfaceSunken: '#0d1527',
+    text: '#e6ebf4',
+    textMuted: '#94a3b8',
+    border: '#24324d',
+    borderStrong: '#3a4a6a',
+    accent: '#60a5fa',
+    accentHover: '#93c5fd',
+    accentText: '#0b1120',
+    focus: '#93c5fd',
+    danger: '#f87171',
+    dangerSurface: '#3a1618',
+    success: '#4ade80',
+    successSurface: '#10291b',
+    warning: '#fbbf24',
+    overlay: 'rgba(2, 6, 23, 0.6)',
+  },
+  map: MAP_COLORS.dark,
+  load: LOAD_COLORS.dark,
+  shadow: {
+    sm: '0 1px 2px rgba(0, 0, 0, 0.4)',
+    md: '0 4px 14px rgba(0, 0, 0, 0.45)',
+    lg: '0 12px 32px rgba(0, 0, 0, 0.55)',
+  },
+});
+
+export const THEME_CLASS = { light: lightTheme, dark: darkTheme } as const;
