@@ -61,8 +61,14 @@ function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16be' | 'utf-16le', start
 }
 
 function decodeUtf8(bytes: Uint8Array, start: number): DecodedText {
-  const bad = firstInvalidUtf8(bytes, start);
-  if (bad >= 0) {
+  try {
+    // Native strict decoding first (fast on big uploads); the slow scan below only locates the bad byte.
+    return {
+      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start)),
+      encoding: 'utf-8',
+    };
+  } catch {
+    const bad = Math.max(start, firstInvalidUtf8(bytes, start));
     const line = lineAtByte(bytes, bad);
     const hex = bytes[bad].toString(16).toUpperCase().padStart(2, '0');
     throw new TextDecodeError(
@@ -72,10 +78,6 @@ function decodeUtf8(bytes: Uint8Array, start: number): DecodedText {
       bad,
     );
   }
-  return {
-    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start)),
-    encoding: 'utf-8',
-  };
 }
 
 /** Offset of the first byte that breaks UTF-8 (overlongs and surrogates included), or -1. */
