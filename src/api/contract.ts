@@ -84,3 +84,142 @@ export interface HealthDto {
   status: 'ok' | 'error';
   database: { kind: 'pglite' | 'postgres'; status: 'ok' | 'error'; message?: string };
 }
+
+// --- Runs, clock and operations data (issue 4: server/simulation, /api/simulaciones, /api/reloj) ---
+export const RUN_MODES = ['operacion', 'semanal', 'colapso'] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+
+/** en_curso: the clock moves; terminada: reached fin; colapsada: collapse found; detenida: stopped by an operator. */
+export type RunState = 'en_curso' | 'terminada' | 'colapsada' | 'detenida';
+
+export interface StartRunPayload {
+  modo: RunMode;
+  /** ISO UTC; default: operacion now, semanal/colapso the first stored order. */
+  inicio?: string;
+  /** ISO UTC; semanal only (default inicio + 7 days). */
+  fin?: string;
+  /** Simulated seconds per real second, or 'max' (batch, as fast as possible). */
+  velocidad?: number | 'max';
+}
+
+export interface RunKpisDto {
+  pedidosRecibidos: number;
+  productosRecibidos: number;
+  entregados: number;
+  aTiempo: number;
+  atrasados: number;
+  sinRuta: number;
+  enTransito: number;
+  productosEnVuelo: number;
+  /** 0..100 of the orders decided so far. */
+  porcentajeATiempo: number;
+}
+
+export interface WarehouseOccupancyDto {
+  codigo: string;
+  ciudad?: string | null;
+  ocupacion: number;
+  capacidad: number;
+  /** 0..100 */
+  porcentaje: number;
+  nivel: LoadLevel;
+}
+
+export interface CollapseReportDto {
+  /** Simulated ISO date-time of the collapse. */
+  fecha: string;
+  /** Key of the order that could not be served (DEST-seq). */
+  pedido: string;
+  /** Spanish explanation. */
+  causa: string;
+  tipo: 'warehouse' | 'flights' | 'no-route';
+  almacen?: string;
+  vuelos?: string[];
+  kpis: RunKpisDto;
+}
+
+export interface RunDto {
+  id: string;
+  modo: RunMode;
+  estado: RunState;
+  inicio: string;
+  fin: string | null;
+  velocidad: number | 'max';
+  /** Current simulated time (ISO). */
+  ahora: string;
+  creadoEn: string;
+  kpis: RunKpisDto;
+  reporte: CollapseReportDto | null;
+}
+
+export interface RunSummaryDto extends RunKpisDto {
+  ahora: string;
+  velocidad: number | 'max';
+  estado: RunState;
+  almacenes: WarehouseOccupancyDto[];
+  almacenMasOcupado: WarehouseOccupancyDto | null;
+  /** 0..1: booked products / capacity over the flights departed so far in the window. */
+  utilizacionVuelos: number;
+}
+
+export interface RelojDto {
+  ahora: string;
+  /** Simulated seconds per real second (1 in real time). */
+  velocidad: number;
+  modo: RunMode;
+  /** tiempo_real when no run of that mode is active (the operacion view of the loaded plan). */
+  estado: RunState | 'tiempo_real';
+}
+
+export interface FlightDetailDto {
+  id: string;
+  codigo: string;
+  origen: string;
+  destino: string;
+  salida: string;
+  llegada: string;
+  carga: number;
+  capacidad: number;
+  nivel: LoadLevel;
+  cancelado: boolean;
+  pedidos: { pedido: string; cantidad: number }[];
+}
+
+export interface ShipmentLegDto {
+  vuelo: string;
+  origen: string;
+  destino: string;
+  salida: string;
+  llegada: string;
+}
+
+export interface OrderDetailDto {
+  id: string;
+  destino: string;
+  cantidad: number;
+  clienteId: string;
+  /** ISO UTC of the order. */
+  fecha: string;
+  plazo: string | null;
+  estado: 'a_tiempo' | 'atrasado' | 'sin_ruta' | 'desde_stock' | 'pendiente';
+  envios: {
+    cantidad: number;
+    origen: string;
+    tramos: ShipmentLegDto[];
+    llegada: string;
+    listo: string;
+    /** Where the products are now: an airport code, a flight id, or 'entregado'. */
+    ubicacion: string;
+  }[];
+}
+
+/** Daily flight of the loaded plan (catalog for pick lists). */
+export interface DailyFlightDto {
+  id: string;
+  origen: string;
+  destino: string;
+  /** HH:MM local at origin / destination, as in the file. */
+  salida: string;
+  llegada: string;
+  capacidad: number;
+}

@@ -1,15 +1,6 @@
 import { http } from '../../api/client';
+import type { RelojDto, RunMode } from '../../api/contract';
 import type { ClockReading, TimeSource } from './clockMath';
-
-export const RUN_MODES = ['operacion', 'semanal', 'colapso'] as const;
-export type RunMode = (typeof RUN_MODES)[number];
-
-interface RelojDto {
-  ahora: string;
-  velocidad: number;
-  modo: RunMode;
-  estado: string;
-}
 
 /** The screen a path shows decides whose clock it reads. */
 export function modeForPath(path: string): RunMode {
