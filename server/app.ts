@@ -9,6 +9,7 @@ import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes';
+import { seedDemoIfEmpty } from './services/demo';
 
 export interface BuildAppOptions {
   /** Overrides applied on top of the environment. */
@@ -47,6 +48,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(docsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticPlugin);
+
+  if (config.seedDemo) {
+    app.addHook('onReady', async () => {
+      const t0 = Date.now();
+      const messages = await seedDemoIfEmpty({ db: app.db, bus: app.bus }, config.sedes);
+      if (messages) app.log.info({ ms: Date.now() - t0, messages }, 'Datos de demostración cargados');
+    });
+  }
 
   return app;
 }

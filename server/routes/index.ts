@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import airportsRoutes from './airports';
+import filesRoutes from './files';
 import healthRoutes from './health';
+import ordersRoutes from './orders';
 
 /**
  * Every route plugin of the API, mounted under /api by app.ts. To add an area, import its
  * plugin and add one line to ROUTES.
  */
-const ROUTES: FastifyPluginAsync[] = [healthRoutes];
+const ROUTES: FastifyPluginAsync[] = [healthRoutes, airportsRoutes, filesRoutes, ordersRoutes];
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   for (const routes of ROUTES) await app.register(routes);

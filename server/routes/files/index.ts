@@ -1,0 +1,136 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { FILE_KINDS, type FileKind, type FileStatusDto, type UploadOkDto } from '../../../src/api/contract';
+import { errorResponses } from '../../schemas/common';
+import {
+  binarySchema,
+  fileStatusSchema,
+  multipartFileBody,
+  ordersUploadOkSchema,
+  previewQuerySchema,
+  textSchema,
+  uploadOkSchema,
+} from '../../schemas/files';
+import { FILE_KIND_LABEL, fileContent, fileStatus, noFile, previewFile } from '../../services/files';
+import { replaceAirports, replaceFlights } from '../../services/network';
+import { type OrdersUploadResult, startOrdersUpload } from '../../services/orders';
+import { receiveFile } from './receive';
+
+const CHARSETS: Record<string, string> = { 'utf-16be': 'utf-16be', 'utf-16le': 'utf-16le', 'utf-8': 'utf-8' };
+
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+// The multipart body is streamed and checked by the handler; its schema is only documentation.
+const skipBodyValidation = () => () => true;
+
+const filesRoutes: FastifyPluginAsync = async (app) => {
+  const limit = app.config.uploadLimitBytes;
+  await app.register(multipart, {
+    limits: { fileSize: limit, files: 1, fields: 10, parts: 20, fieldSize: 1024 * 1024 },
+  });
+
+  for (const kind of FILE_KINDS) {
+    const label = FILE_KIND_LABEL[kind];
+
+    app.get<{ Reply: FileStatusDto }>(
+      `/${kind}/status`,
+      {
+        schema: {
+          tags: ['archivos'],
+          summary: `Estado del archivo de ${label}`,
+          response: { 200: fileStatusSchema, ...errorResponses() },
+        },
+      },
+      async () => fileStatus(app.db, kind),
+    );
+
+    app.get<{ Querystring: { lines: number } }>(
+      `/${kind}/preview`,
+      {
+        schema: {
+          tags: ['archivos'],
+          summary: `Primeras líneas del archivo de ${label}, en UTF-8`,
+          querystring: previewQuerySchema,
+          produces: ['text/plain'],
+          response: { 200: textSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const text = await previewFile(app.db, kind, request.query.lines);
+        if (text === undefined) throw noFile(kind);
+        return reply.type('text/plain; charset=utf-8').send(text);
+      },
+    );
+
+    app.get(
+      `/${kind}/download`,
+      {
+        schema: {
+          tags: ['archivos'],
+          summary: `Descarga el archivo de ${label} tal como se cargó`,
+          produces: ['application/octet-stream'],
+          response: { 200: binarySchema, ...errorResponses(404) },
+        },
+      },
+      async (_request, reply) => {
+        const file = await fileContent(app.db, kind);
+        if (!file) throw noFile(kind);
+        return sendBytes(reply, file.info.filename, file.info.encoding, file.bytes);
+      },
+    );
+  }
+
+  const uploadSchema = (kind: FileKind, ok: object) => ({
+    tags: ['archivos'],
+    summary:
+      kind === 'pedidos'
+        ? 'Agrega los pedidos de un archivo (cualquier mezcla de destinos)'
+        : `Reemplaza el archivo de ${FILE_KIND_LABEL[kind]} si es válido por completo`,
+    consumes: ['multipart/form-data'],
+    body: multipartFileBody,
+    response: { 200: ok, ...errorResponses(400, 409, 413, 415) },
+  });
+
+  app.post<{ Reply: UploadOkDto }>(
+    '/aereopuertos/upload',
+    { schema: uploadSchema('aereopuertos', uploadOkSchema), validatorCompiler: skipBodyValidation },
+    async (request) => {
+      const file = await receiveFile(request, 'aereopuertos', limit);
+      const { message } = await replaceAirports({ db: app.db, bus: app.bus }, file, app.config.sedes);
+      return { message };
+    },
+  );
+
+  app.post<{ Reply: UploadOkDto }>(
+    '/vuelos/upload',
+    { schema: uploadSchema('vuelos', uploadOkSchema), validatorCompiler: skipBodyValidation },
+    async (request) => {
+      const file = await receiveFile(request, 'vuelos', limit);
+      const { message } = await replaceFlights({ db: app.db, bus: app.bus }, file);
+      return { message };
+    },
+  );
+
+  app.post<{ Reply: OrdersUploadResult }>(
+    '/pedidos/upload',
+    { schema: uploadSchema('pedidos', ordersUploadOkSchema), validatorCompiler: skipBodyValidation },
+    async (request) => {
+      const session = await startOrdersUpload({ db: app.db, bus: app.bus });
+      const file = await receiveFile(request, 'pedidos', limit, (chunk) => session.push(chunk));
+      return session.finish(file);
+    },
+  );
+};
+
+function sendBytes(reply: FastifyReply, filename: string, encoding: string, bytes: Uint8Array) {
+  return reply
+    .header('Content-Disposition', contentDisposition(filename))
+    .header('Content-Length', bytes.byteLength)
+    .type(`text/plain; charset=${CHARSETS[encoding] ?? 'utf-8'}`)
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+export default filesRoutes;

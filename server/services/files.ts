@@ -1,0 +1,166 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FileKind, FileStatusDto } from '../../src/api/contract';
+import type { Database } from '../db/client';
+import { files } from '../db/schema';
+import type { Executor } from '../db/tx';
+import { stripBom } from '../formats/text';
+import { ApiError } from '../plugins/errors';
+
+/** Bytes received from an operator, before any validation. */
+export interface UploadedFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export const FILE_KIND_LABEL: Record<FileKind, string> = {
+  vuelos: 'plan de vuelos',
+  aereopuertos: 'aeropuertos',
+  pedidos: 'pedidos',
+};
+
+const MAX_FILENAME = 120;
+
+/**
+ * A file name safe to store and to echo in Content-Disposition: no folders, no control or
+ * shell-special characters, bounded length. It never reaches the filesystem anyway (bytes live in
+ * the database); this keeps headers and the UI clean.
+ */
+export function sanitizeFilename(raw: string | undefined, kind: FileKind): string {
+  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  let name = base
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N} ._()+-]/gu, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s_]+/, '')
+    .trim();
+  if (name.length > MAX_FILENAME) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+    name = name.slice(0, MAX_FILENAME - ext.length) + ext;
+  }
+  return name === '' ? `${kind}.txt` : name;
+}
+
+export interface StoredFileInfo {
+  id: number;
+  kind: FileKind;
+  filename: string;
+  sizeBytes: number;
+  encoding: string;
+  uploadedAt: Date;
+}
+
+const infoColumns = {
+  id: files.id,
+  kind: files.kind,
+  filename: files.filename,
+  sizeBytes: files.sizeBytes,
+  encoding: files.encoding,
+  uploadedAt: files.uploadedAt,
+};
+
+/** The current file of a kind: the only one for replacing kinds, the latest one for pedidos. */
+export async function currentFile(db: Executor, kind: FileKind): Promise<StoredFileInfo | undefined> {
+  const rows = await db
+    .select(infoColumns)
+    .from(files)
+    .where(eq(files.kind, kind))
+    .orderBy(desc(files.id))
+    .limit(1);
+  return rows[0];
+}
+
+export async function fileStatus(db: Database, kind: FileKind): Promise<FileStatusDto> {
+  const file = await currentFile(db.orm, kind);
+  if (!file) return { exists: false, filename: null, sizeBytes: null, lastModified: null };
+  return {
+    exists: true,
+    filename: file.filename,
+    sizeBytes: file.sizeBytes,
+    lastModified: new Date(file.uploadedAt).toISOString(),
+  };
+}
+
+export function noFile(kind: FileKind): ApiError {
+  return new ApiError(404, 'SIN_ARCHIVO', `No hay archivo de ${FILE_KIND_LABEL[kind]} cargado`);
+}
+
+/** Stores the bytes as received; returns the new row id. */
+export async function insertFile(
+  tx: Executor,
+  kind: FileKind,
+  file: UploadedFile,
+  meta: { encoding: string; lineCount: number; recordCount: number },
+): Promise<number> {
+  const rows = await tx
+    .insert(files)
+    .values({
+      kind,
+      filename: file.filename,
+      sizeBytes: file.bytes.byteLength,
+      encoding: meta.encoding,
+      lineCount: meta.lineCount,
+      recordCount: meta.recordCount,
+      content: file.bytes,
+    })
+    .returning({ id: files.id });
+  return rows[0].id;
+}
+
+/** Drops the previous file of a replacing kind (the caller inserts the new one in the same transaction). */
+export async function deleteFilesOfKind(tx: Executor, kind: FileKind): Promise<void> {
+  await tx.delete(files).where(eq(files.kind, kind));
+}
+
+export async function fileContent(
+  db: Database,
+  kind: FileKind,
+): Promise<{ info: StoredFileInfo; bytes: Uint8Array } | undefined> {
+  const info = await currentFile(db.orm, kind);
+  if (!info) return undefined;
+  const rows = await db.orm
+    .select({ content: files.content })
+    .from(files)
+    .where(and(eq(files.id, info.id), eq(files.kind, kind)));
+  if (rows.length === 0) return undefined;
+  return { info, bytes: rows[0].content };
+}
+
+/** Bytes to read for a preview of `lines` lines; lines longer than this are cut by the decoder. */
+const PREVIEW_BYTES_PER_LINE = 1024;
+
+/**
+ * The first `lines` lines, decoded to text (UTF-16 files included), BOMs removed, joined with LF.
+ * Reads only a prefix of the stored bytes, so a 300 MB file previews as fast as a small one.
+ */
+export async function previewFile(db: Database, kind: FileKind, lines: number): Promise<string | undefined> {
+  const info = await currentFile(db.orm, kind);
+  if (!info) return undefined;
+  const want = Math.min(info.sizeBytes, lines * PREVIEW_BYTES_PER_LINE + 4);
+  const rows = await db.orm
+    .select({ head: sql<Uint8Array>`substring(${files.content} from 1 for ${want})` })
+    .from(files)
+    .where(eq(files.id, info.id));
+  const head = rows[0]?.head;
+  if (!head) return undefined;
+  const complete = want >= info.sizeBytes;
+  const text = decodePrefix(head, info.encoding, complete);
+  const all = text.split(/\r\n|\n|\r/);
+  // A cut prefix ends inside a line; a complete file's trailing newline adds no line.
+  if (!complete && all.length > 1) all.pop();
+  if (complete && all.length > 0 && all[all.length - 1] === '') all.pop();
+  return all
+    .slice(0, lines)
+    .map((line) => stripBom(line))
+    .join('\n');
+}
+
+function decodePrefix(bytes: Uint8Array, encoding: string, complete: boolean): string {
+  const label = encoding === 'utf-16be' || encoding === 'utf-16le' ? encoding : 'utf-8';
+  let view = bytes;
+  // Keep whole UTF-16 code units when the prefix was cut.
+  if (!complete && label !== 'utf-8' && view.byteLength % 2 === 1)
+    view = view.subarray(0, view.byteLength - 1);
+  // Not fatal: the stored file was validated on upload; only the cut end may be partial.
+  return new TextDecoder(label).decode(view);
+}

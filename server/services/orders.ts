@@ -1,0 +1,427 @@
+import { and, asc, gte, lt, sql } from 'drizzle-orm';
+import type { OrderPayload } from '../../src/api/contract';
+import { rowsOf } from '../db/client';
+import { airports, orders } from '../db/schema';
+import type { Executor, Tx } from '../db/tx';
+import { localToEpochMin } from '../domain/convert';
+import { type OrderRecord, orderKey } from '../domain/types';
+import { createOrderLineParser, type OrdersParseResult, parseOrders } from '../formats/orders';
+import { decodeText, TextDecodeError, type TextEncodingName } from '../formats/text';
+import { ApiError } from '../plugins/errors';
+import type { StoredOrderEvent } from '../plugins/events';
+import { insertFile, type UploadedFile } from './files';
+import { airportCodes, type DataDeps, listAirports, lockNetwork } from './network';
+import { encodingError, fmt, invalidFile } from './upload';
+
+/** A stored order as other modules read it (same shape as the 'orders:added' payload). */
+export type StoredOrder = StoredOrderEvent;
+
+/** Orders from the form get sequences from here up, so they never clash with file sequences. */
+export const FORM_SEQ_START = 900_000_000;
+
+/** Rows per INSERT … SELECT unnest(...) statement: one parameter per column, whatever the batch size. */
+const INSERT_BATCH = 20_000;
+/** Duplicate keys named in the upload answer (all are counted). */
+const MAX_NAMED_DUPLICATES = 20;
+
+/**
+ * The spec's order form offers IATA-style codes (LIM, MAD); the network uses ICAO codes.
+ * Only these two defaults are mapped; any other value must be an ICAO code from the airports file.
+ */
+export const FORM_AIRPORT_ALIASES: Readonly<Record<string, string>> = { LIM: 'SPIM', MAD: 'LEMD' };
+
+// ---------- reads ----------
+
+/** Orders released in [fromMin, toMin), by release time. */
+export async function listOrdersBetween(
+  db: { orm: Executor } | Executor,
+  fromMin: number,
+  toMin: number,
+): Promise<StoredOrder[]> {
+  const orm = 'orm' in db ? db.orm : db;
+  const rows = await orm
+    .select({
+      destination: orders.destination,
+      seq: orders.seq,
+      releaseMin: orders.releaseMin,
+      quantity: orders.quantity,
+      clientId: orders.clientId,
+      source: orders.source,
+    })
+    .from(orders)
+    .where(and(gte(orders.releaseMin, fromMin), lt(orders.releaseMin, toMin)))
+    .orderBy(asc(orders.releaseMin), asc(orders.destination), asc(orders.seq));
+  return rows.map((r) => ({ key: orderKey(r.destination, r.seq), ...r }));
+}
+
+/** First and last release minute of the stored orders (null when there are none). */
+export async function orderTimeRange(db: {
+  orm: Executor;
+}): Promise<{ fromMin: number; toMin: number } | null> {
+  const rows = rowsOf<{ min: number | null; max: number | null }>(
+    await db.orm.execute(sql`SELECT min(release_min) AS min, max(release_min) AS max FROM orders`),
+  );
+  const r = rows[0];
+  return r && r.min !== null && r.max !== null ? { fromMin: Number(r.min), toMin: Number(r.max) } : null;
+}
+
+// ---------- bulk insert ----------
+
+interface OrderRow extends OrderRecord {
+  releaseMin: number;
+}
+
+/**
+ * Inserts orders in batches with one array parameter per column (works the same on PGlite and
+ * node-postgres); existing (destination, seq) pairs are skipped. Returns the keys actually inserted.
+ */
+async function insertOrderRows(
+  tx: Tx,
+  rows: OrderRow[],
+  source: 'archivo' | 'formulario',
+  fileId: number | null,
+): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH);
+    const n = batch.length;
+    const dest = new Array<string>(n);
+    const seq = new Array<number>(n);
+    const y = new Array<number>(n);
+    const mo = new Array<number>(n);
+    const d = new Array<number>(n);
+    const h = new Array<number>(n);
+    const mi = new Array<number>(n);
+    const rel = new Array<number>(n);
+    const q = new Array<number>(n);
+    const c = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const o = batch[i];
+      dest[i] = o.destination;
+      seq[i] = o.seq;
+      y[i] = o.year;
+      mo[i] = o.month;
+      d[i] = o.day;
+      h[i] = o.hour;
+      mi[i] = o.minute;
+      rel[i] = o.releaseMin;
+      q[i] = o.quantity;
+      c[i] = o.clientId;
+    }
+    const result = await tx.execute(sql`
+      INSERT INTO orders (destination, seq, local_year, local_month, local_day, local_hour, local_minute,
+                          release_min, quantity, client_id, source, file_id)
+      SELECT t.*, ${source}::text, ${fileId}::integer FROM unnest(
+        ${sql.param(dest)}::text[], ${sql.param(seq)}::integer[], ${sql.param(y)}::integer[],
+        ${sql.param(mo)}::integer[], ${sql.param(d)}::integer[], ${sql.param(h)}::integer[],
+        ${sql.param(mi)}::integer[], ${sql.param(rel)}::integer[], ${sql.param(q)}::integer[],
+        ${sql.param(c)}::text[]) AS t
+      ON CONFLICT (destination, seq) DO NOTHING
+      RETURNING destination, seq`);
+    for (const r of rowsOf<{ destination: string; seq: number }>(result))
+      inserted.add(orderKey(r.destination, r.seq));
+  }
+  return inserted;
+}
+
+// ---------- order files ----------
+
+export interface OrdersUploadResult {
+  message: string;
+  added: number;
+  duplicates: number;
+  duplicateKeys: string[];
+  products: number;
+}
+
+/**
+ * An order file arriving in chunks: bytes are decoded and parsed as they come (a 1 M-line file is
+ * never one giant string), then `finish` validates, stores the file and appends its new orders in
+ * one transaction. Orders already stored (same destination and sequence) are counted and skipped.
+ */
+export interface OrdersUploadSession {
+  push(chunk: Uint8Array): void;
+  finish(file: UploadedFile): Promise<OrdersUploadResult>;
+}
+
+export async function startOrdersUpload(deps: DataDeps): Promise<OrdersUploadSession> {
+  const known = await listAirports(deps.db);
+  if (known.length === 0) {
+    throw new ApiError(
+      400,
+      'SIN_AEROPUERTOS',
+      'Carga primero el archivo de aeropuertos: los pedidos se validan contra él',
+    );
+  }
+  const gmt = new Map(known.map((a) => [a.code, a.gmt]));
+  const parser = createOrderLineParser(new Set(gmt.keys()));
+  const decoder = new ChunkDecoder();
+  let lines = 0;
+  let lastChar = '';
+  let streamFailed = false;
+
+  return {
+    push(chunk) {
+      if (streamFailed) return;
+      try {
+        const text = decoder.push(chunk);
+        if (text.length > 0) {
+          lines += countNewlines(text);
+          lastChar = text[text.length - 1];
+          parser.push(text);
+        }
+      } catch {
+        // The whole-file decoder below gives the precise, line-numbered message.
+        streamFailed = true;
+      }
+    },
+    async finish(file) {
+      let parsed: OrdersParseResult;
+      let encoding: TextEncodingName;
+      if (streamFailed || decoder.encoding === undefined) {
+        let decoded: { text: string; encoding: TextEncodingName };
+        try {
+          decoded = decodeText(file.bytes);
+        } catch (error) {
+          if (error instanceof TextDecodeError) throw encodingError(error, file.filename);
+          throw error;
+        }
+        parsed = parseOrders(decoded.text, new Set(gmt.keys()));
+        encoding = decoded.encoding;
+        lines =
+          countNewlines(decoded.text) + (decoded.text.length > 0 && !decoded.text.endsWith('\n') ? 1 : 0);
+      } else {
+        const rest = decoder.end();
+        if (rest.length > 0) {
+          lines += countNewlines(rest);
+          lastChar = rest[rest.length - 1];
+          parser.push(rest);
+        }
+        if (lastChar !== '' && lastChar !== '\n') lines++;
+        parsed = parser.end();
+        encoding = decoder.encoding;
+      }
+      if (parsed.errorCount > 0) throw invalidFile(file.filename, parsed);
+      if (parsed.records.length === 0) {
+        throw new ApiError(400, 'ARCHIVO_VACIO', `El archivo ${file.filename} no contiene pedidos`);
+      }
+      const rows: OrderRow[] = parsed.records.map((o) => {
+        const row = o as OrderRow;
+        row.releaseMin = localToEpochMin(o.year, o.month, o.day, o.hour, o.minute, gmt.get(o.destination)!);
+        return row;
+      });
+      return appendOrderRows(deps, file, rows, encoding, lines);
+    },
+  };
+}
+
+async function appendOrderRows(
+  deps: DataDeps,
+  file: UploadedFile,
+  rows: OrderRow[],
+  encoding: string,
+  lineCount: number,
+): Promise<OrdersUploadResult> {
+  const inserted = await deps.db.orm.transaction(async (tx) => {
+    await lockNetwork(tx);
+    const now = await airportCodes(tx);
+    const missing = [...new Set(rows.map((o) => o.destination))].filter((c) => !now.has(c));
+    if (missing.length > 0) {
+      throw new ApiError(
+        409,
+        'CONFLICTO',
+        `Los aeropuertos cambiaron durante la carga; faltan ${missing.join(', ')}. Vuelve a intentarlo.`,
+      );
+    }
+    const fileId = await insertFile(tx, 'pedidos', file, { encoding, lineCount, recordCount: rows.length });
+    return insertOrderRows(tx, rows, 'archivo', fileId);
+  });
+
+  const added: StoredOrderEvent[] = [];
+  const duplicateKeys: string[] = [];
+  let duplicates = 0;
+  let products = 0;
+  for (const o of rows) {
+    const key = orderKey(o.destination, o.seq);
+    if (inserted.has(key)) {
+      products += o.quantity;
+      added.push({
+        key,
+        destination: o.destination,
+        seq: o.seq,
+        releaseMin: o.releaseMin,
+        quantity: o.quantity,
+        clientId: o.clientId,
+        source: 'archivo',
+      });
+    } else {
+      duplicates++;
+      if (duplicateKeys.length < MAX_NAMED_DUPLICATES) duplicateKeys.push(key);
+    }
+  }
+  if (added.length > 0) deps.bus?.emit('orders:added', added);
+
+  let message = `Archivo de pedidos ${file.filename} cargado: ${fmt(added.length)} pedidos nuevos (${fmt(products)} productos)`;
+  if (duplicates > 0) {
+    const named = duplicateKeys.join(', ') + (duplicates > duplicateKeys.length ? ', …' : '');
+    message += `. ${fmt(duplicates)} ${duplicates === 1 ? 'pedido ya estaba registrado y se omitió' : 'pedidos ya estaban registrados y se omitieron'}: ${named}`;
+  }
+  return { message, added: added.length, duplicates, duplicateKeys, products };
+}
+
+/** Whole-file variant (demo seeding, tools): same validation and storage as an upload. */
+export async function appendOrdersFile(deps: DataDeps, file: UploadedFile): Promise<OrdersUploadResult> {
+  const session = await startOrdersUpload(deps);
+  const CHUNK = 1 << 20;
+  for (let i = 0; i < file.bytes.byteLength; i += CHUNK) session.push(file.bytes.subarray(i, i + CHUNK));
+  return session.finish(file);
+}
+
+function countNewlines(text: string): number {
+  let n = 0;
+  let i = text.indexOf('\n');
+  while (i >= 0) {
+    n++;
+    i = text.indexOf('\n', i + 1);
+  }
+  return n;
+}
+
+/**
+ * Incremental, strict decoding with the same detection rules as formats/text.ts decodeText (BOM first,
+ * then UTF-16 recognised by a zero byte in the first pair, else UTF-8). Throws on invalid bytes; the
+ * caller then falls back to decodeText on the whole file for the line-numbered message.
+ */
+class ChunkDecoder {
+  encoding: TextEncodingName | undefined;
+  private decoder: TextDecoder | undefined;
+  private head = new Uint8Array(0);
+
+  push(chunk: Uint8Array): string {
+    if (this.decoder) return this.decoder.decode(chunk, { stream: true });
+    const joined = new Uint8Array(this.head.length + chunk.length);
+    joined.set(this.head);
+    joined.set(chunk, this.head.length);
+    if (joined.length < 3) {
+      this.head = joined;
+      return '';
+    }
+    this.start(joined);
+    return this.decoder!.decode(joined, { stream: true });
+  }
+
+  end(): string {
+    if (!this.decoder) {
+      if (this.head.length === 0) return '';
+      this.start(this.head);
+      return this.decoder!.decode(this.head);
+    }
+    return this.decoder.decode();
+  }
+
+  private start(b: Uint8Array): void {
+    let enc: TextEncodingName = 'utf-8';
+    if (b[0] === 0xfe && b[1] === 0xff) enc = 'utf-16be';
+    else if (b[0] === 0xff && b[1] === 0xfe) enc = 'utf-16le';
+    else if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) enc = 'utf-8';
+    else if (b.length >= 2 && b[0] === 0 && b[1] !== 0) enc = 'utf-16be';
+    else if (b.length >= 2 && b[0] !== 0 && b[1] === 0) enc = 'utf-16le';
+    this.encoding = enc;
+    // ignoreBOM false: a leading BOM is consumed, as decodeText does.
+    this.decoder = new TextDecoder(enc, { fatal: true });
+  }
+}
+
+// ---------- the order form ----------
+
+export interface CreatedOrder {
+  order: StoredOrder;
+  message: string;
+}
+
+/** Validates and stores one order from the form at `nowMin` (the operation clock). */
+export async function createOrder(
+  deps: DataDeps,
+  payload: OrderPayload,
+  nowMin: number,
+): Promise<CreatedOrder> {
+  const clientId = String(payload.clienteId ?? '').trim();
+  const details: { field: string; message: string }[] = [];
+  if (clientId.length < 1) details.push({ field: 'clienteId', message: 'clienteId: Requerido' });
+  const requested = String(payload.aeropuerto ?? '')
+    .trim()
+    .toUpperCase();
+  if (requested.length < 1) details.push({ field: 'aeropuerto', message: 'aeropuerto: Requerido' });
+  const quantity = payload.cantidad;
+  if (!Number.isInteger(quantity) || quantity < 1)
+    details.push({ field: 'cantidad', message: 'cantidad: Debe ser > 0' });
+  if (details.length > 0) {
+    throw new ApiError(
+      400,
+      'VALIDACION',
+      `Pedido no válido: ${details.map((d) => d.message).join('; ')}`,
+      details,
+    );
+  }
+
+  const code = await resolveFormAirport(deps.db.orm, requested);
+  const airport = (await deps.db.orm.select().from(airports).where(sql`${airports.code} = ${code}`))[0];
+  const local = new Date((nowMin + airport.gmt * 60) * 60_000);
+
+  const seq = await deps.db.orm.transaction(async (tx) => {
+    const allocated = rowsOf<{ last_seq: number }>(
+      await tx.execute(sql`
+        INSERT INTO order_seq_counters (destination, last_seq)
+        VALUES (${code}, GREATEST(${FORM_SEQ_START}, (SELECT COALESCE(max(seq) + 1, 0) FROM orders WHERE destination = ${code})))
+        ON CONFLICT (destination) DO UPDATE SET last_seq = GREATEST(
+          order_seq_counters.last_seq + 1,
+          (SELECT COALESCE(max(seq) + 1, 0) FROM orders WHERE destination = ${code}))
+        RETURNING last_seq`),
+    );
+    const next = Number(allocated[0].last_seq);
+    const row: OrderRow = {
+      seq: next,
+      destination: code,
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+      quantity,
+      clientId,
+      releaseMin: nowMin,
+    };
+    const inserted = await insertOrderRows(tx, [row], 'formulario', null);
+    if (inserted.size !== 1)
+      throw new ApiError(409, 'CONFLICTO', 'El número de pedido ya existe; vuelve a enviarlo');
+    return next;
+  });
+
+  const order: StoredOrder = {
+    key: orderKey(code, seq),
+    destination: code,
+    seq,
+    releaseMin: nowMin,
+    quantity,
+    clientId,
+    source: 'formulario',
+  };
+  deps.bus?.emit('orders:added', [order]);
+  const products = quantity === 1 ? '1 producto' : `${fmt(quantity)} productos`;
+  const place = airport.city ? `${airport.city} (${code})` : code;
+  return { order, message: `Pedido ${order.key} registrado: ${products} para ${place}` };
+}
+
+async function resolveFormAirport(db: Executor, requested: string): Promise<string> {
+  const known = await airportCodes(db);
+  if (known.has(requested)) return requested;
+  const alias = FORM_AIRPORT_ALIASES[requested];
+  if (alias && known.has(alias)) return alias;
+  const hint = known.size === 0 ? ' (no hay aeropuertos cargados)' : '';
+  throw new ApiError(
+    400,
+    'AEROPUERTO_DESCONOCIDO',
+    `El aeropuerto ${requested} no existe en el archivo de aeropuertos${hint}`,
+    [{ field: 'aeropuerto', message: `El aeropuerto ${requested} no existe en el archivo de aeropuertos` }],
+  );
+}
