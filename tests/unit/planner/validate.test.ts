@@ -85,10 +85,30 @@ const check = (plan: OrderOutcome[], cancelled?: { flightId: string; depMin: num
 
 /** Each case breaks one rule of a good plan; the validator must name that rule. */
 const cases: [ViolationKind, (p: OrderOutcome[]) => void][] = [
-  ['unknown-flight', (p) => void (p[0].shipments[0].legs[0].flightId = 'SPIM-SKBO-11:11')],
-  ['schedule', (p) => void (p[0].shipments[0].legs[0].depMin += 30)],
-  ['chain', (p) => void (p[1].shipments[0].legs[1].origin = 'LOWW')],
-  ['source', (p) => void (p[0].shipments[0].source = 'SKBO')],
+  [
+    'unknown-flight',
+    (p) => {
+      p[0].shipments[0].legs[0].flightId = 'SPIM-SKBO-11:11';
+    },
+  ],
+  [
+    'schedule',
+    (p) => {
+      p[0].shipments[0].legs[0].depMin += 30;
+    },
+  ],
+  [
+    'chain',
+    (p) => {
+      p[1].shipments[0].legs[1].origin = 'LOWW';
+    },
+  ],
+  [
+    'source',
+    (p) => {
+      p[0].shipments[0].source = 'SKBO';
+    },
+  ],
   [
     'destination',
     (p) => {
@@ -117,12 +137,37 @@ const cases: [ViolationKind, (p: OrderOutcome[]) => void][] = [
     },
   ],
   ['flight-capacity', (p) => void p[0].shipments.push({ ...p[0].shipments[0], quantity: 90 })],
-  ['warehouse-capacity', (p) => void (p[0].shipments[0].quantity = 31 + 20)],
-  ['quantity', (p) => void (p[0].shipments[0].quantity = 45)],
-  ['from-stock', (p) => void (p[2].status = 'onTime')],
-  ['status', (p) => void (p[0].deadlineMin += 1)],
+  [
+    'warehouse-capacity',
+    (p) => {
+      p[0].shipments[0].quantity = 31 + 20;
+    },
+  ],
+  [
+    'quantity',
+    (p) => {
+      p[0].shipments[0].quantity = 45;
+    },
+  ],
+  [
+    'from-stock',
+    (p) => {
+      p[2].status = 'onTime';
+    },
+  ],
+  [
+    'status',
+    (p) => {
+      p[0].deadlineMin += 1;
+    },
+  ],
   ['missing-outcome', (p) => void p.pop()],
-  ['unknown-order', (p) => void (p[0].key = 'SKBO-999999999')],
+  [
+    'unknown-order',
+    (p) => {
+      p[0].key = 'SKBO-999999999';
+    },
+  ],
 ];
 
 describe('validatePlan', () => {
