@@ -5,7 +5,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
-const root = 'storybook-static';
+const root = process.env.SB_DIR ?? 'storybook-static';
 const run = (cmd, args) =>
   new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
@@ -30,7 +30,7 @@ const types = {
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   let file = normalize(join(root, decodeURIComponent(url.pathname)));
-  if (!file.startsWith(root)) return res.writeHead(403).end();
+  if (!file.startsWith(normalize(root))) return res.writeHead(403).end();
   if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
   if (!existsSync(file)) return res.writeHead(404).end();
   res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
