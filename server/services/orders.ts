@@ -1,5 +1,5 @@
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
-import type { OrderPayload } from '../../src/api/contract';
+import type { OrderPayload, OrdersUploadOkDto } from '../../src/api/contract';
 import { rowsOf } from '../db/client';
 import { airports, orders } from '../db/schema';
 import type { Executor, Tx } from '../db/tx';
@@ -126,13 +126,7 @@ async function insertOrderRows(
 
 // ---------- order files ----------
 
-export interface OrdersUploadResult {
-  message: string;
-  added: number;
-  duplicates: number;
-  duplicateKeys: string[];
-  products: number;
-}
+export type OrdersUploadResult = OrdersUploadOkDto;
 
 /**
  * An order file arriving in chunks: bytes are decoded and parsed as they come (a 1 M-line file is

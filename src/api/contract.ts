@@ -223,3 +223,16 @@ export interface DailyFlightDto {
   llegada: string;
   capacidad: number;
 }
+
+// --- Order file upload (POST /api/pedidos/upload) ---
+/** Result of appending an order file: UploadOkDto plus the counts behind its message. */
+export interface OrdersUploadOkDto extends UploadOkDto {
+  /** New orders stored. */
+  added: number;
+  /** Orders already stored (same destination and sequence), skipped. */
+  duplicates: number;
+  /** The first skipped keys, e.g. SPIM-000000123 (at most 20). */
+  duplicateKeys: string[];
+  /** Products of the new orders. */
+  products: number;
+}

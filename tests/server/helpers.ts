@@ -137,3 +137,39 @@ export const HAS_REAL_DATA = Object.values(REAL_FILES).every((file) => existsSyn
 if (!HAS_REAL_DATA) {
   console.warn(`Datos reales ausentes en ${REAL_DATA_DIR}: se omiten las pruebas que los usan.`);
 }
+
+/** A multipart/form-data body with one file part (field `file` unless told otherwise). */
+export function multipartBody(
+  filename: string,
+  bytes: Uint8Array,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----morapack${Math.random().toString(36).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      'Content-Type: text/plain\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export type UploadKind = 'aereopuertos' | 'vuelos' | 'pedidos';
+
+export function upload(app: FastifyInstance, kind: UploadKind, filename: string, bytes: Uint8Array) {
+  return app.inject({ method: 'POST', url: `/api/${kind}/upload`, ...multipartBody(filename, bytes) });
+}
+
+/** Everything an operator can see of one kind of file, to compare before and after a rejected upload. */
+export async function fileSnapshot(app: FastifyInstance, kind: UploadKind) {
+  const status = (await app.inject(`/api/${kind}/status`)).json();
+  const preview = await app.inject(`/api/${kind}/preview?lines=50`);
+  const download = await app.inject(`/api/${kind}/download`);
+  return {
+    status,
+    preview: { code: preview.statusCode, body: preview.body },
+    download: { code: download.statusCode, bytes: download.rawPayload },
+  };
+}

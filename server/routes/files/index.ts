@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { FILE_KINDS, type FileKind, type FileStatusDto, type UploadOkDto } from '../../../src/api/contract';
+import {
+  FILE_KINDS,
+  type FileKind,
+  type FileStatusDto,
+  type OrdersUploadOkDto,
+  type UploadOkDto,
+} from '../../../src/api/contract';
 import { errorResponses } from '../../schemas/common';
 import {
   binarySchema,
@@ -13,7 +19,7 @@ import {
 } from '../../schemas/files';
 import { FILE_KIND_LABEL, fileContent, fileStatus, noFile, previewFile } from '../../services/files';
 import { replaceAirports, replaceFlights } from '../../services/network';
-import { type OrdersUploadResult, startOrdersUpload } from '../../services/orders';
+import { startOrdersUpload } from '../../services/orders';
 import { receiveFile } from './receive';
 
 const CHARSETS: Record<string, string> = { 'utf-16be': 'utf-16be', 'utf-16le': 'utf-16le', 'utf-8': 'utf-8' };
@@ -114,7 +120,7 @@ const filesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Reply: OrdersUploadResult }>(
+  app.post<{ Reply: OrdersUploadOkDto }>(
     '/pedidos/upload',
     { schema: uploadSchema('pedidos', ordersUploadOkSchema), validatorCompiler: skipBodyValidation },
     async (request) => {
