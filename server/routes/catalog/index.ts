@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { DailyFlightDto } from '../../../src/api/contract';
+import { rowsOf } from '../../db/client';
+import type { DailyFlight } from '../../domain/types';
+import { errorResponses } from '../../schemas/common';
+import { listFlights } from '../../services/network';
+
+/** Catalog lists for the filter panel's pick lists (Vuelo, Pedido); warehouses come from /aereopuertos. */
+
+const hhmm = (min: number) =>
+  `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
+
+export const toDailyFlightDto = (f: DailyFlight): DailyFlightDto => ({
+  id: f.id,
+  origen: f.origin,
+  destino: f.destination,
+  salida: hhmm(f.depLocal),
+  llegada: hhmm(f.arrLocal),
+  capacidad: f.capacity,
+});
+
+const dailyFlightSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', description: 'ORIG-DEST-HH:MM (salida local)' },
+    origen: { type: 'string' },
+    destino: { type: 'string' },
+    salida: { type: 'string', description: 'HH:MM local en el origen' },
+    llegada: { type: 'string', description: 'HH:MM local en el destino' },
+    capacidad: { type: 'integer' },
+  },
+  required: ['id', 'origen', 'destino', 'salida', 'llegada', 'capacidad'],
+} as const;
+
+export const ORDER_SEARCH_DEFAULT_LIMIT = 1000;
+export const ORDER_SEARCH_MAX_LIMIT = 50_000;
+
+interface OrderSearchQuery {
+  buscar?: string;
+  limit?: number;
+}
+
+const catalogRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Reply: DailyFlightDto[] }>(
+    '/vuelos',
+    {
+      schema: {
+        tags: ['red'],
+        summary: 'Vuelos diarios del plan cargado',
+        response: { 200: { type: 'array', items: dailyFlightSchema }, ...errorResponses() },
+      },
+    },
+    async () => (await listFlights(app.db)).map(toDailyFlightDto),
+  );
+
+  app.get<{ Querystring: OrderSearchQuery; Reply: string[] }>(
+    '/pedidos',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Claves de pedidos (DEST-secuencia) que contienen el texto buscado, en orden',
+        querystring: {
+          type: 'object',
+          properties: {
+            buscar: { type: 'string', maxLength: 64, description: 'Texto contenido en la clave' },
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: ORDER_SEARCH_MAX_LIMIT,
+              default: ORDER_SEARCH_DEFAULT_LIMIT,
+            },
+          },
+        },
+        response: { 200: { type: 'array', items: { type: 'string' } }, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { buscar = '', limit = ORDER_SEARCH_DEFAULT_LIMIT } = request.query;
+      // The key is built exactly as orderKey() does: DEST-seq padded to 9 digits.
+      const key = sql`(destination || '-' || lpad(seq::text, 9, '0'))`;
+      const needle = `%${buscar.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const result = await app.db.orm.execute(
+        sql`SELECT ${key} AS key FROM orders WHERE ${key} ILIKE ${needle}
+            ORDER BY destination, seq LIMIT ${limit}`,
+      );
+      return rowsOf<{ key: string }>(result).map((r) => r.key);
+    },
+  );
+};
+
+export default catalogRoutes;

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DailyFlightDto } from '../../src/api/contract';
+import { buildTestApp } from './helpers';
+
+/** Pick-list catalogs of the filter panel: daily flights of the plan and order keys. */
+describe('catalog routes', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { seedDemo: true } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('lists the daily flights of the loaded plan with local HH:MM times', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/vuelos' });
+    expect(res.statusCode).toBe(200);
+    const flights = res.json<DailyFlightDto[]>();
+    expect(flights.length).toBeGreaterThan(0);
+    for (const f of flights.slice(0, 50)) {
+      expect(f.id.startsWith(`${f.origen}-${f.destino}-`)).toBe(true);
+      expect(f.id.endsWith(f.salida)).toBe(true);
+      expect(f.llegada).toMatch(/^\d\d:\d\d$/);
+    }
+  });
+
+  it('finds order keys containing the searched text, up to the limit', async () => {
+    const all = (await app.inject({ method: 'GET', url: '/api/pedidos?limit=5' })).json<string[]>();
+    expect(all).toHaveLength(5);
+    const target = all[3];
+    const tail = target.slice(-6);
+    const found = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/pedidos?buscar=${encodeURIComponent(tail.toLowerCase())}`,
+      })
+    ).json<string[]>();
+    expect(found).toContain(target);
+    for (const key of found) expect(key.toLowerCase()).toContain(tail.toLowerCase());
+    const none = (await app.inject({ method: 'GET', url: '/api/pedidos?buscar=%25%25zz' })).json<string[]>();
+    expect(none).toEqual([]);
+  });
+
+  it('rejects a limit out of range', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/pedidos?limit=0' });
+    expect(res.statusCode).toBe(400);
+  });
+});
