@@ -1,0 +1,6 @@
+import { http } from './client';
+import type { OrderPayload } from './contract';
+
+/** POST pedidos: registers one order; the answer is the text shown in the toast. Never retried. */
+export const registerOrder = (payload: OrderPayload, signal?: AbortSignal) =>
+  http.post<string>('pedidos', payload, { responseType: 'text', signal });
