@@ -1,6 +1,15 @@
-import { REGISTRAR_PLACEHOLDER } from '../shell/navigation';
+import { OrderFormCard } from '../orders/OrderForm';
+import { BulkUploadCard } from '../upload/BulkUploadCard';
+import * as styles from './RegisterScreen.css';
 
-/** Placeholder until the register feature lands. */
+/** /registrar (spec 2): bulk file loads and the single-order form. */
 export function RegisterScreen() {
-  return <p>{REGISTRAR_PLACEHOLDER}</p>;
+  return (
+    <div className={styles.screen}>
+      <div className={styles.grid}>
+        <BulkUploadCard />
+        <OrderFormCard />
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { StoredFileKind } from '../../api/files';
 import type { UploadActorInput } from './uploadMachine';
 import { uploadMachine } from './uploadMachine';
 
@@ -22,7 +23,9 @@ function run(options: {
         uploads.push(input);
         return options.upload ? options.upload(input) : { message: 'Archivo cargado' };
       }),
-      refreshStatus: fromPromise(async ({ input }: { input: { kind: string } }) => refreshed(input.kind)),
+      refreshStatus: fromPromise(async ({ input }: { input: { kind: StoredFileKind } }) => {
+        refreshed(input.kind);
+      }),
     },
   });
   const actor = createActor(logic, {

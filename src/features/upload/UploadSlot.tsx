@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createActorContext } from '@xstate/react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { StoredFileKind } from '../../api/files';
+import { ConfirmDialog } from '../../components/Dialog/Dialog';
+import { ProgressBar } from '../../components/ProgressBar/ProgressBar';
+import { notify } from '../../lib/notify';
+import { AIRPORTS_KEY } from '../orders/orderAtoms';
+import { DropZone } from './DropZone';
+import { FileStatusLine } from './FileStatusLine';
+import * as styles from './UploadSlot.css';
+import { fileStatusAtom, fileStatusKey } from './uploadAtoms';
+import { CONFIRM_MESSAGE, uploadMachine } from './uploadMachine';
+
+export const UploadContext = createActorContext(uploadMachine);
+
+/** Stand-in actors for stories and tests (upload, status check). */
+export type UploadActors = NonNullable<Parameters<typeof uploadMachine.provide>[0]['actors']>;
+
+export interface UploadSlotProps {
+  kind: StoredFileKind;
+  title: string;
+  /** Accessible name of the drop zone. */
+  zoneLabel: string;
+  /** Replacing kinds ask before overwriting a stored file. */
+  confirmReplace: boolean;
+  actors?: Partial<UploadActors>;
+}
+
+export const uploadLogDetails = (details: unknown) => console.error('Detalles del error', details);
+
+/** Result toasts (they stay until dismissed), fired once per entry into success or failure. */
+function UploadToasts() {
+  const actor = UploadContext.useActorRef();
+  useEffect(() => {
+    let previous = actor.getSnapshot().value;
+    const sub = actor.subscribe((snapshot) => {
+      if (snapshot.value === previous) return;
+      previous = snapshot.value;
+      if (snapshot.matches('success')) notify.resultSuccess(snapshot.context.message ?? 'Archivo cargado');
+      if (snapshot.matches('failure') && snapshot.context.error) {
+        notify.resultError(snapshot.context.error.message);
+        uploadLogDetails(snapshot.context.error.details);
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
+  return null;
+}
+
+function UploadConfirm() {
+  const actor = UploadContext.useActorRef();
+  const confirming = UploadContext.useSelector((s) => s.matches('confirming'));
+  const name = UploadContext.useSelector((s) => s.context.existingName);
+  return (
+    <ConfirmDialog
+      isOpen={confirming}
+      message={CONFIRM_MESSAGE(name ?? '')}
+      onConfirm={() => actor.send({ type: 'upload.confirmed' })}
+      onCancel={() => actor.send({ type: 'upload.cancelled' })}
+    />
+  );
+}
+
+function UploadProgress({ title }: { title: string }) {
+  const uploading = UploadContext.useSelector((s) => s.matches('uploading'));
+  const progress = UploadContext.useSelector((s) => s.context.progress);
+  const fileName = UploadContext.useSelector((s) => s.context.file?.name);
+  if (!uploading) return null;
+  const sent = progress && progress.total > 0 ? progress.loaded / progress.total : 0;
+  // Every byte sent: the server is now validating the whole file.
+  const label = sent >= 1 ? `Validando ${fileName ?? title}...` : `Subiendo ${fileName ?? title}...`;
+  return <ProgressBar label={label} value={sent * 100} isIndeterminate={sent >= 1} />;
+}
+
+function UploadZone({ kind, zoneLabel }: { kind: StoredFileKind; zoneLabel: string }) {
+  const actor = UploadContext.useActorRef();
+  const busy = UploadContext.useSelector((s) =>
+    ['checking', 'confirming', 'uploading'].some((v) => s.matches(v as 'checking')),
+  );
+  const status = useAtomValue(fileStatusAtom(kind));
+  const knownName = status.data?.exists ? (status.data.filename ?? kind) : null;
+  return (
+    <DropZone
+      label={zoneLabel}
+      isDisabled={busy}
+      onFile={(file) => actor.send({ type: 'file.selected', file, knownName })}
+    />
+  );
+}
+
+/** One bulk load: title, status line, drop zone, confirmation, progress and result toasts. */
+export function UploadSlot({ kind, title, zoneLabel, confirmReplace, actors }: UploadSlotProps) {
+  const queryClient = useQueryClient();
+  const logic = useMemo(
+    () =>
+      uploadMachine.provide({
+        actors: {
+          refreshStatus: fromPromise(async ({ input }: { input: { kind: StoredFileKind } }) => {
+            await queryClient.invalidateQueries({ queryKey: fileStatusKey(input.kind) });
+            // New airports change the destination list of the order form and the map.
+            if (input.kind === 'aereopuertos')
+              await queryClient.invalidateQueries({ queryKey: AIRPORTS_KEY });
+          }),
+          ...actors,
+        },
+      }),
+    [queryClient, actors],
+  );
+  return (
+    <section className={styles.slot} aria-label={title}>
+      <h3 className={styles.title}>{title}</h3>
+      <UploadContext.Provider logic={logic} options={{ input: { kind, confirmReplace } }}>
+        <FileStatusLine kind={kind} />
+        <UploadZone kind={kind} zoneLabel={zoneLabel} />
+        <UploadProgress title={title} />
+        <UploadConfirm />
+        <UploadToasts />
+      </UploadContext.Provider>
+    </section>
+  );
+}
+
+/** The errors load is not implemented (spec 2): a dropped file only gets an error toast. */
+export function ErrorsSlot({ title, zoneLabel }: { title: string; zoneLabel: string }) {
+  return (
+    <section className={styles.slot} aria-label={title}>
+      <h3 className={styles.title}>{title}</h3>
+      <DropZone
+        label={zoneLabel}
+        onFile={(file) => notify.error(`No implementado archivo: ${file.name} no subido`)}
+      />
+    </section>
+  );
+}
