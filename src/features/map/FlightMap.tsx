@@ -1,11 +1,304 @@
-import type { RunMode } from '../../api/contract';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Layer, type MapLayerMouseEvent, type MapRef, Map as ReactMap, Source } from '@vis.gl/react-maplibre';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AirportDto, RunMode } from '../../api/contract';
+import { liveFlightsUrl } from '../../api/live';
+import { Button } from '../../components/Button/Button';
+import { notify } from '../../lib/notify';
+import { useIsMobile } from '../../lib/useMediaQuery';
+import { MAP_COLORS } from '../../styles/tokens';
+import { ConnectionContext } from '../connection/ConnectionContext';
+import { ConnectionStatus } from '../connection/ConnectionStatus';
+import { connectionMachine } from '../connection/connectionMachine';
+import { appliedFiltersAtom } from '../filters/filterAtoms';
+import { useResolvedTheme } from '../theme/useResolvedTheme';
+import { AirportLabel } from './AirportLabel';
+import { airportsCollection, occupancyIcon } from './airportFeatures';
+import { embeddedStyle } from './baseStyle';
+import { AirportCard, FlightCard } from './DetailCards';
+import * as styles from './FlightMap.css';
+import { EMPTY_COLLECTION, FLIGHT_LAYERS, INTERACTIVE_LAYERS, LAYER, SOURCE } from './flightLayers';
+import {
+  activeAirportAtom,
+  projectionAtom,
+  selectedFlightIdAtom,
+  selectedOrderKeyAtom,
+  toggleProjectionAtom,
+} from './mapAtoms';
+import { INITIAL_VIEW, type MapProjection, REMOTE_STYLE_URL, zoomLimits } from './mapConfig';
+import {
+  airportsQueryAtom,
+  hoveredAirportAtom,
+  orderDetailQueryAtom,
+  warehousesQueryAtom,
+} from './mapDataAtoms';
+import { ensurePlaneIcon } from './planeIcon';
+import { routeFeature } from './routeLines';
+import { useLiveFlightLayers } from './useLiveFlightLayers';
+
+maplibregl.setWorkerUrl(workerUrl);
 
 export interface FlightMapProps {
   /** Whose run (and live stream) the map shows. */
   mode: RunMode;
+  /** The connection machine, with stand-in actors in stories and tests (default: the real EventSource). */
+  connectionLogic?: typeof connectionMachine;
+  /** Start in this projection instead of the shared one (stories). */
+  initialProjection?: MapProjection;
 }
 
-/** Placeholder until the map feature lands. */
-export function FlightMap({ mode }: FlightMapProps) {
-  return <div data-testid="flight-map" data-mode={mode} style={{ flex: 1 }} />;
+/** The live world map of one run mode: airports, flights on great circles, detail cards. */
+export function FlightMap({ mode, connectionLogic, initialProjection }: FlightMapProps) {
+  const url = liveFlightsUrl(mode);
+  return (
+    <ConnectionContext.Provider
+      key={url}
+      logic={connectionLogic ?? connectionMachine}
+      options={{ input: { url } }}
+    >
+      <FlightMapView mode={mode} initialProjection={initialProjection} />
+    </ConnectionContext.Provider>
+  );
+}
+
+const AIRPORTS_TOAST = 'cargando-aeropuertos';
+
+function useAirports(): AirportDto[] {
+  const query = useAtomValue(airportsQueryAtom);
+  const pending = query.isPending;
+  useEffect(() => {
+    if (!pending) return;
+    notify.loading('Cargando aeropuertos...', AIRPORTS_TOAST);
+    return () => {
+      notify.dismiss(AIRPORTS_TOAST);
+    };
+  }, [pending]);
+  return query.data ?? NO_AIRPORTS;
+}
+const NO_AIRPORTS: AirportDto[] = [];
+
+function baseStyleFor(theme: 'light' | 'dark') {
+  if (REMOTE_STYLE_URL) return REMOTE_STYLE_URL.replace('{theme}', theme);
+  return embeddedStyle(theme);
+}
+
+/** Paints the embedded base layers for a theme in place (no style reload, so flights keep flying). */
+function paintBase(map: maplibregl.Map, theme: 'light' | 'dark') {
+  if (REMOTE_STYLE_URL) return;
+  const c = MAP_COLORS[theme];
+  const set = (layer: string, prop: 'background-color' | 'fill-color' | 'line-color', value: string) => {
+    if (map.getLayer(layer)) map.setPaintProperty(layer, prop, value);
+  };
+  set('water', 'background-color', c.water);
+  set('land', 'fill-color', c.land);
+  set('coastline', 'line-color', c.coastline);
+  set('borders', 'line-color', c.border);
+  set('graticule', 'line-color', c.graticule);
+  map.setSky({ 'sky-color': c.water, 'horizon-color': c.water, 'fog-color': c.water });
+}
+
+function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProjection?: MapProjection }) {
+  const theme = useResolvedTheme();
+  const isMobile = useIsMobile();
+  const [sharedProjection, setProjection] = useAtom(projectionAtom);
+  const toggleProjection = useSetAtom(toggleProjectionAtom);
+  const [localProjection, setLocalProjection] = useState(initialProjection);
+  const projection = localProjection ?? sharedProjection;
+  const onToggleProjection = () => {
+    if (localProjection) {
+      setProjection(localProjection === 'mercator' ? 'globe' : 'mercator');
+      setLocalProjection(undefined);
+    } else toggleProjection();
+  };
+
+  const airports = useAirports();
+  const warehouses = useAtomValue(warehousesQueryAtom(mode));
+  const [active, setActive] = useAtom(activeAirportAtom);
+  const [hovered, setHovered] = useAtom(hoveredAirportAtom);
+  const [selectedFlightId, setSelectedFlightId] = useAtom(selectedFlightIdAtom);
+  const selectedOrderKey = useAtomValue(selectedOrderKeyAtom);
+  const orderDetail = useAtomValue(orderDetailQueryAtom(mode));
+  const filters = useAtomValue(appliedFiltersAtom(mode));
+
+  const mapRef = useRef<MapRef>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [visibleFlights, setVisibleFlights] = useState<number | undefined>(undefined);
+
+  // The initial style only: later theme changes repaint in place (see paintBase).
+  const [initialStyle] = useState(() => baseStyleFor(theme));
+  const mapStyle = REMOTE_STYLE_URL ? baseStyleFor(theme) : initialStyle;
+  const layers = FLIGHT_LAYERS[theme];
+  const limits = zoomLimits(projection, isMobile);
+
+  const onCount = useCallback((n: number) => {
+    setVisibleFlights(n);
+    if (rootRef.current) rootRef.current.dataset.flightCount = String(n);
+  }, []);
+  useLiveFlightLayers(map, filters?.niveles ?? null, selectedFlightId, onCount);
+
+  useEffect(() => {
+    if (map) paintBase(map, theme);
+  }, [map, theme]);
+
+  const airportsData = useMemo(
+    () => airportsCollection(airports, warehouses.data, theme),
+    [airports, warehouses.data, theme],
+  );
+
+  const orderRoute = useMemo<GeoJSON.FeatureCollection>(() => {
+    if (!selectedOrderKey || !orderDetail.data) return EMPTY_COLLECTION;
+    const byCode = new Map(airports.map((a) => [a.codigo, a]));
+    const features = orderDetail.data.envios.flatMap((envio) =>
+      envio.tramos.flatMap((tramo) => {
+        const from = byCode.get(tramo.origen);
+        const to = byCode.get(tramo.destino);
+        return from && to ? [routeFeature({ id: tramo.vuelo }, from.lon, from.lat, to.lon, to.lat)] : [];
+      }),
+    );
+    return { type: 'FeatureCollection', features };
+  }, [selectedOrderKey, orderDetail.data, airports]);
+
+  // Hover and active live in MapLibre feature state: a paint change, no data reload.
+  useEffect(() => {
+    if (!map || !hovered) return;
+    const target = { source: SOURCE.airports, id: hovered };
+    if (map.getSource(SOURCE.airports)) map.setFeatureState(target, { hover: true });
+    return () => {
+      if (map.getSource(SOURCE.airports)) map.setFeatureState(target, { hover: false });
+    };
+  }, [map, hovered]);
+  useEffect(() => {
+    if (!map || !active) return;
+    const target = { source: SOURCE.airports, id: active };
+    if (map.getSource(SOURCE.airports)) map.setFeatureState(target, { active: true });
+    return () => {
+      if (map.getSource(SOURCE.airports)) map.setFeatureState(target, { active: false });
+    };
+  }, [map, active]);
+
+  useEffect(() => {
+    if (rootRef.current) rootRef.current.dataset.airportCount = String(airports.length);
+  }, [airports]);
+
+  const onLoad = () => {
+    const instance = mapRef.current?.getMap() ?? null;
+    if (!instance) return;
+    ensurePlaneIcon(instance);
+    instance.on('styleimagemissing', (e: { id: string }) => {
+      if (e.id === 'plane') ensurePlaneIcon(instance);
+      const image = occupancyIcon(e.id);
+      if (image && !instance.hasImage(e.id)) instance.addImage(e.id, image, { pixelRatio: 2 });
+    });
+    if (rootRef.current) rootRef.current.dataset.mapLoaded = 'true';
+    setMap(instance);
+  };
+
+  const onMouseMove = (event: MapLayerMouseEvent) => {
+    const feature = event.features?.[0];
+    const code = feature?.layer.id === LAYER.airportMarkers ? String(feature.properties?.codigo) : null;
+    if (code !== hovered) setHovered(code);
+    const canvas = event.target.getCanvas();
+    canvas.style.cursor = feature ? 'pointer' : '';
+  };
+
+  const onClick = (event: MapLayerMouseEvent) => {
+    const feature = event.features?.[0];
+    if (!feature) return;
+    if (feature.layer.id === LAYER.airportMarkers) {
+      const code = String(feature.properties?.codigo);
+      setActive(active === code ? null : code);
+    } else if (feature.layer.id === LAYER.planes) {
+      const id = String(feature.properties?.id);
+      setSelectedFlightId(selectedFlightId === id ? null : id);
+    }
+  };
+
+  const labelled = [active, hovered !== active ? hovered : null]
+    .map((code) => airports.find((a) => a.codigo === code))
+    .filter((a): a is AirportDto => a !== undefined);
+  const selectedRouteFilter: maplibregl.FilterSpecification = [
+    'any',
+    ['==', ['get', 'id'], selectedFlightId ?? ''],
+    ['==', ['get', 'codigo'], selectedFlightId ?? ''],
+  ];
+
+  return (
+    <div
+      ref={rootRef}
+      className={styles.root}
+      data-testid="flight-map"
+      data-mode={mode}
+      data-projection={projection}
+      data-theme={theme}
+    >
+      <div className={styles.canvasHost}>
+        <ReactMap
+          ref={mapRef}
+          mapLib={maplibregl}
+          initialViewState={INITIAL_VIEW}
+          mapStyle={mapStyle}
+          projection={projection}
+          minZoom={limits.minZoom}
+          maxZoom={limits.maxZoom}
+          interactiveLayerIds={INTERACTIVE_LAYERS}
+          onLoad={onLoad}
+          onMouseMove={onMouseMove}
+          onMouseLeave={() => setHovered(null)}
+          onClick={onClick}
+          attributionControl={false}
+          dragRotate={false}
+          style={{ width: '100%', height: '100%' }}
+        >
+          <Source id={SOURCE.routes} type="geojson" data={EMPTY_COLLECTION}>
+            <Layer {...layers.routes} />
+            <Layer {...layers.routeSelected} filter={selectedRouteFilter} />
+          </Source>
+          <Source id={SOURCE.orderRoute} type="geojson" data={orderRoute}>
+            <Layer {...layers.orderRoute} />
+          </Source>
+          <Source id={SOURCE.airports} type="geojson" data={airportsData} promoteId="codigo">
+            <Layer {...layers.airportSedeRing} />
+            <Layer {...layers.airportMarkers} />
+            <Layer {...layers.airportOccupancy} />
+            <Layer {...layers.airportSedeDot} />
+          </Source>
+          <Source id={SOURCE.flights} type="geojson" data={EMPTY_COLLECTION}>
+            <Layer {...layers.planes} />
+          </Source>
+        </ReactMap>
+      </div>
+      {map
+        ? labelled.map((a) => (
+            <AirportLabel
+              key={a.codigo}
+              map={map}
+              airport={a}
+              kind={a.codigo === active ? 'active' : 'hover'}
+            />
+          ))
+        : null}
+      <div className={styles.controls}>
+        <Button
+          className={styles.control}
+          variant="secondary"
+          size="sm"
+          onPress={onToggleProjection}
+          aria-label={
+            projection === 'mercator' ? 'Cambiar a proyección globo' : 'Cambiar a proyección Mercator'
+          }
+        >
+          {projection === 'mercator' ? 'Globo' : 'Mercator'}
+        </Button>
+        <ConnectionStatus visibleFlights={visibleFlights} />
+      </div>
+      <div className={styles.cards}>
+        <FlightCard mode={mode} />
+        <AirportCard mode={mode} airports={airports} />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,103 @@
+import { assign, fromCallback, setup } from 'xstate';
+import type { LiveFlightDto } from '../../api/contract';
+import { parseLiveMessage } from '../../api/live';
+
+/**
+ * The live stream's connection (spec 4): connecting, connected on open, disconnected on error; retries
+ * with back-off 1 s, 2 s, 4 s... up to 30 s. Each accepted message replaces the flight list.
+ */
+
+export type SseEvent =
+  | { type: 'sse.opened' }
+  | { type: 'sse.message'; flights: LiveFlightDto[] }
+  | { type: 'sse.error' };
+
+export type ConnectionEvent = SseEvent | { type: 'connection.retry' };
+
+export interface ConnectionInput {
+  url: string;
+}
+
+export interface ConnectionContext {
+  url: string;
+  flights: LiveFlightDto[];
+  /** Consecutive failed attempts; sets the next back-off. */
+  attempts: number;
+  /** Date.now() of the last accepted message (animation timing). */
+  receivedAt: number | null;
+}
+
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 30_000;
+export const retryDelay = (attempts: number) =>
+  Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Wraps an EventSource. Only JSON arrays reach the machine; the browser's own reconnection is cut
+ * (close on error) so the machine owns the back-off.
+ */
+export const eventSourceLogic = fromCallback<SseEvent, ConnectionInput>(({ sendBack, input }) => {
+  const source = new EventSource(input.url);
+  source.onopen = () => sendBack({ type: 'sse.opened' });
+  source.onmessage = (event: MessageEvent<string>) => {
+    const flights = parseLiveMessage(event.data);
+    if (flights) sendBack({ type: 'sse.message', flights });
+  };
+  source.onerror = () => {
+    source.close();
+    sendBack({ type: 'sse.error' });
+  };
+  return () => source.close();
+});
+
+export const connectionMachine = setup({
+  types: {
+    context: {} as ConnectionContext,
+    events: {} as ConnectionEvent,
+    input: {} as ConnectionInput,
+  },
+  actors: { eventSource: eventSourceLogic },
+  actions: {
+    storeFlights: assign({
+      flights: (_, params: { flights: LiveFlightDto[] }) => params.flights,
+      receivedAt: () => Date.now(),
+    }),
+    resetAttempts: assign({ attempts: 0 }),
+    countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
+  },
+  delays: {
+    backoff: ({ context }) => retryDelay(context.attempts),
+  },
+}).createMachine({
+  id: 'connection',
+  context: ({ input }) => ({ url: input.url, flights: [], attempts: 0, receivedAt: null }),
+  initial: 'live',
+  states: {
+    // One stream actor per visit of 'live': leaving it (error) closes the EventSource; a retry opens a new one.
+    live: {
+      invoke: { id: 'stream', src: 'eventSource', input: ({ context }) => ({ url: context.url }) },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          on: { 'sse.opened': { target: 'connected', actions: 'resetAttempts' } },
+        },
+        connected: {},
+      },
+      on: {
+        // Data proves the stream is up even if the open event was missed.
+        'sse.message': {
+          target: '.connected',
+          actions: [
+            'resetAttempts',
+            { type: 'storeFlights', params: ({ event }) => ({ flights: event.flights }) },
+          ],
+        },
+        'sse.error': { target: 'disconnected', actions: 'countAttempt' },
+      },
+    },
+    disconnected: {
+      after: { backoff: 'live' },
+      on: { 'connection.retry': 'live' },
+    },
+  },
+});

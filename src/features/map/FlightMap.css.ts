@@ -1,0 +1,185 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../../styles/theme.css';
+
+const mobile = 'screen and (max-width: 768px)';
+
+export const root = style({
+  position: 'relative',
+  flex: 1,
+  minHeight: 0,
+  width: '100%',
+  height: '100%',
+  overflow: 'hidden',
+  background: vars.map.water,
+  zIndex: vars.zIndex.map,
+});
+
+export const canvasHost = style({ position: 'absolute', inset: 0 });
+
+export const controls = style({
+  position: 'absolute',
+  top: vars.space['3'],
+  right: vars.space['3'],
+  zIndex: vars.zIndex.panel,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space['2'],
+  pointerEvents: 'none',
+});
+
+export const control = style({ pointerEvents: 'auto', boxShadow: vars.shadow.sm });
+
+export const status = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space['2'],
+    padding: `${vars.space['1']} ${vars.space['3']}`,
+    borderRadius: vars.radius.full,
+    fontSize: vars.fontSize.sm,
+    fontWeight: vars.fontWeight.medium,
+    background: vars.color.surface,
+    color: vars.color.textMuted,
+    border: `1px solid ${vars.color.border}`,
+    boxShadow: vars.shadow.sm,
+    pointerEvents: 'auto',
+  },
+  variants: {
+    state: {
+      connecting: {},
+      connected: {},
+      disconnected: {
+        color: vars.color.danger,
+        background: vars.color.dangerSurface,
+        borderColor: vars.color.danger,
+      },
+    },
+  },
+});
+
+export const dot = recipe({
+  base: { width: '8px', height: '8px', borderRadius: vars.radius.full, flex: 'none' },
+  variants: {
+    state: {
+      connecting: { background: vars.color.warning },
+      connected: { background: vars.color.success },
+      disconnected: { background: vars.color.danger },
+    },
+  },
+});
+
+export const label = style({
+  position: 'absolute',
+  left: 0,
+  top: 0,
+  zIndex: vars.zIndex.panel,
+  pointerEvents: 'none',
+  whiteSpace: 'nowrap',
+  padding: `2px ${vars.space['2']}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.map.label,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.sm,
+  willChange: 'transform',
+});
+
+export const cards = style({
+  position: 'absolute',
+  right: vars.space['3'],
+  top: '96px',
+  zIndex: vars.zIndex.panel,
+  width: '300px',
+  maxHeight: 'calc(100% - 110px)',
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  '@media': {
+    [mobile]: { left: vars.space['3'], width: 'auto', top: '96px', maxHeight: '45%' },
+  },
+});
+
+export const card = style({
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.md,
+  padding: vars.space['3'],
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  fontSize: vars.fontSize.sm,
+});
+
+export const cardHeader = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+});
+
+export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+export const cardSubtitle = style({ margin: 0, color: vars.color.textMuted });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: vars.space['3'],
+  rowGap: vars.space['1'],
+  margin: 0,
+});
+
+export const factName = style({ color: vars.color.textMuted });
+export const factValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums' });
+
+export const meter = style({
+  height: '6px',
+  borderRadius: vars.radius.full,
+  background: vars.color.surfaceSunken,
+  overflow: 'hidden',
+});
+
+export const meterFill = recipe({
+  base: { height: '100%', borderRadius: vars.radius.full },
+  variants: {
+    nivel: {
+      disponible: { background: vars.load.disponible },
+      limitado: { background: vars.load.limitado },
+      saturado: { background: vars.load.saturado },
+    },
+  },
+});
+
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+});
+
+export const listItem = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.textMuted,
+});
+
+export const muted = style({ color: vars.color.textMuted, margin: 0 });

@@ -1,0 +1,194 @@
+import type {
+  CircleLayerSpecification,
+  LayerSpecification,
+  LineLayerSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
+import { LOAD_COLORS, MAP_COLORS, MARKER_COLORS } from '../../styles/tokens';
+import { MARKER_SIZE_PX } from './mapConfig';
+import { PLANE_ICON } from './planeIcon';
+
+/**
+ * Sources and layers drawn over the base map (house style: module constants, one set per theme).
+ * Every plane shares the one `flights` GeoJSON source; airports, routes and the selected order's route
+ * have one source each.
+ */
+
+export const SOURCE = {
+  airports: 'airports',
+  routes: 'routes',
+  orderRoute: 'order-route',
+  flights: 'flights',
+} as const;
+
+export const LAYER = {
+  routes: 'route-lines',
+  routeSelected: 'route-selected',
+  orderRoute: 'order-route-line',
+  airportMarkers: 'airport-markers',
+  airportOccupancy: 'airport-occupancy',
+  airportSedeRing: 'airport-sede-ring',
+  airportSedeDot: 'airport-sede-dot',
+  planes: 'flight-planes',
+} as const;
+
+/** Layers a click or hover can hit. */
+export const INTERACTIVE_LAYERS = [LAYER.planes, LAYER.airportMarkers];
+
+type Theme = keyof typeof MAP_COLORS;
+
+const MARKER_RADIUS = MARKER_SIZE_PX / 2;
+
+function build(theme: Theme) {
+  const load = LOAD_COLORS[theme];
+  const colors = MAP_COLORS[theme];
+  const defaultPlane = theme === 'dark' ? '#f8fafc' : '#0f172a';
+
+  const routes: LineLayerSpecification = {
+    id: LAYER.routes,
+    type: 'line',
+    source: SOURCE.routes,
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: {
+      'line-color': ['coalesce', ['get', 'pathColor'], MARKER_COLORS.base],
+      'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.8, 6, 2],
+      'line-opacity': theme === 'dark' ? 0.45 : 0.55,
+    },
+  };
+
+  const routeSelected: LineLayerSpecification = {
+    id: LAYER.routeSelected,
+    type: 'line',
+    source: SOURCE.routes,
+    filter: ['==', ['get', 'id'], ''],
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: {
+      'line-color': ['coalesce', ['get', 'pathColor'], MARKER_COLORS.base],
+      'line-width': ['interpolate', ['linear'], ['zoom'], 1, 2.5, 6, 4],
+    },
+  };
+
+  const orderRoute: LineLayerSpecification = {
+    id: LAYER.orderRoute,
+    type: 'line',
+    source: SOURCE.orderRoute,
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: {
+      'line-color': load.limitado,
+      'line-width': ['interpolate', ['linear'], ['zoom'], 1, 3, 6, 5],
+      'line-dasharray': [2, 1],
+    },
+  };
+
+  const airportMarkers: CircleLayerSpecification = {
+    id: LAYER.airportMarkers,
+    type: 'circle',
+    source: SOURCE.airports,
+    paint: {
+      'circle-radius': MARKER_RADIUS,
+      'circle-color': [
+        'case',
+        ['boolean', ['feature-state', 'hover'], false],
+        MARKER_COLORS.hover,
+        ['get', 'sede'],
+        MARKER_COLORS.sede,
+        MARKER_COLORS.base,
+      ],
+      'circle-stroke-width': ['case', ['boolean', ['feature-state', 'active'], false], 3, 1.5],
+      'circle-stroke-color': [
+        'case',
+        ['boolean', ['feature-state', 'active'], false],
+        MARKER_COLORS.hover,
+        colors.labelHalo,
+      ],
+      'circle-pitch-alignment': 'map',
+    },
+  };
+
+  // Occupancy: the lower part of the marker fills with the warehouse's load colour (icons drawn at runtime).
+  const airportOccupancy: SymbolLayerSpecification = {
+    id: LAYER.airportOccupancy,
+    type: 'symbol',
+    source: SOURCE.airports,
+    filter: ['has', 'occupancyIcon'],
+    layout: {
+      'icon-image': ['get', 'occupancyIcon'],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+      'icon-pitch-alignment': 'map',
+    },
+  };
+
+  const airportSedeRing: CircleLayerSpecification = {
+    id: LAYER.airportSedeRing,
+    type: 'circle',
+    source: SOURCE.airports,
+    filter: ['==', ['get', 'sede'], true],
+    paint: {
+      'circle-radius': MARKER_RADIUS + 4,
+      'circle-opacity': 0,
+      'circle-stroke-width': 2,
+      'circle-stroke-color': MARKER_COLORS.ring,
+      'circle-pitch-alignment': 'map',
+    },
+  };
+
+  const airportSedeDot: CircleLayerSpecification = {
+    id: LAYER.airportSedeDot,
+    type: 'circle',
+    source: SOURCE.airports,
+    filter: ['==', ['get', 'sede'], true],
+    paint: { 'circle-radius': 2.5, 'circle-color': '#ffffff', 'circle-pitch-alignment': 'map' },
+  };
+
+  const planes: SymbolLayerSpecification = {
+    id: LAYER.planes,
+    type: 'symbol',
+    source: SOURCE.flights,
+    layout: {
+      'icon-image': PLANE_ICON,
+      'icon-size': ['case', ['get', 'selected'], 0.85, 0.6],
+      'icon-rotate': ['get', 'bearing'],
+      'icon-rotation-alignment': 'map',
+      'icon-pitch-alignment': 'map',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+      'symbol-sort-key': ['case', ['get', 'selected'], 1, 0],
+    },
+    paint: {
+      'icon-color': [
+        'coalesce',
+        ['get', 'planeColor'],
+        ['match', ['get', 'nivel'], 'limitado', load.limitado, 'saturado', load.saturado, defaultPlane],
+      ],
+      'icon-halo-color': ['case', ['get', 'selected'], MARKER_COLORS.hover, colors.labelHalo],
+      'icon-halo-width': ['case', ['get', 'selected'], 2.5, 0.8],
+    },
+  };
+
+  const layers: LayerSpecification[] = [
+    routes,
+    routeSelected,
+    orderRoute,
+    airportSedeRing,
+    airportMarkers,
+    airportOccupancy,
+    airportSedeDot,
+    planes,
+  ];
+  return {
+    routes,
+    routeSelected,
+    orderRoute,
+    airportMarkers,
+    airportOccupancy,
+    airportSedeRing,
+    airportSedeDot,
+    planes,
+    layers,
+  };
+}
+
+export const FLIGHT_LAYERS = { light: build('light'), dark: build('dark') } as const;
+
+export const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };

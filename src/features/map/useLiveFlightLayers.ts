@@ -1,0 +1,90 @@
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import type { LiveFlightDto, LoadLevel } from '../../api/contract';
+import { ConnectionContext } from '../connection/ConnectionContext';
+import { FlightAnimator, runAnimationLoop } from './flightAnimator';
+import { SOURCE } from './flightLayers';
+import { routesCollection, routesSignature } from './routeLines';
+
+/** Holds the live flights between messages and hands them to the map's flights and routes sources. */
+class LiveFlightLayers {
+  readonly animator = new FlightAnimator();
+  private flights: readonly LiveFlightDto[] = [];
+  private filter: (f: LiveFlightDto) => boolean = () => true;
+  private routesKey = '';
+  map: MapLibreMap | null = null;
+  onCount: ((visible: number) => void) | undefined;
+
+  setFlights(flights: readonly LiveFlightDto[]) {
+    if (flights === this.flights) return;
+    this.flights = flights;
+    this.animator.setFlights(flights, performance.now());
+    this.pushRoutes();
+  }
+
+  setLevels(niveles: Record<LoadLevel, boolean> | null) {
+    this.filter = niveles ? (f) => !f.nivel || niveles[f.nivel] : () => true;
+    this.animator.setFilter(this.filter);
+    this.pushRoutes();
+  }
+
+  /** Route lines change only when the set of visible routes does (not on every progress update). */
+  pushRoutes(force = false) {
+    const source = this.map?.getSource<GeoJSONSource>(SOURCE.routes);
+    if (!source) return;
+    const visible = this.flights.filter(this.filter);
+    const key = routesSignature(visible);
+    if (key === this.routesKey && !force) return;
+    this.routesKey = key;
+    source.setData(routesCollection(visible));
+    this.onCount?.(visible.length);
+  }
+}
+
+/**
+ * Feeds the live stream into the map without re-rendering React: the connection actor's flight list goes
+ * to the animator (planes, every frame) and to the routes source.
+ */
+export function useLiveFlightLayers(
+  map: MapLibreMap | null,
+  niveles: Record<LoadLevel, boolean> | null,
+  selectedFlightId: string | null,
+  onCount?: (visible: number) => void,
+) {
+  const actorRef = ConnectionContext.useActorRef();
+  const [layers] = useState(() => new LiveFlightLayers());
+  const onCountRef = useRef(onCount);
+  onCountRef.current = onCount;
+  layers.onCount = (n) => onCountRef.current?.(n);
+
+  useEffect(() => {
+    if (!map) return;
+    layers.map = map;
+    layers.pushRoutes(true);
+    layers.setFlights(actorRef.getSnapshot().context.flights);
+    const subscription = actorRef.subscribe((snapshot) => layers.setFlights(snapshot.context.flights));
+    const stop = runAnimationLoop(layers.animator, {
+      setFlightsData: (data) => map.getSource<GeoJSONSource>(SOURCE.flights)?.setData(data),
+    });
+    // A full style reload (a remote style switching theme) drops source data: hand it over again.
+    const onStyle = () => {
+      layers.pushRoutes(true);
+      layers.animator.invalidate();
+    };
+    map.on('style.load', onStyle);
+    return () => {
+      subscription.unsubscribe();
+      stop();
+      map.off('style.load', onStyle);
+      layers.map = null;
+    };
+  }, [map, actorRef, layers]);
+
+  useEffect(() => {
+    layers.animator.setSelected(selectedFlightId);
+  }, [layers, selectedFlightId]);
+
+  useEffect(() => {
+    layers.setLevels(niveles);
+  }, [layers, niveles]);
+}
