@@ -5,6 +5,8 @@ export interface PlanRun {
   outcomes: OrderOutcome[];
   seconds: number;
   planner: PlannerEngine;
+  /** With stopOnFailure: the first order that could not be on time (the run stops there). */
+  failure?: OrderOutcome;
 }
 
 /**
@@ -15,21 +17,28 @@ export function runPlanner(
   network: Network,
   orders: PlanOrder[],
   onProgress?: (done: number) => void,
+  stopOnFailure = false,
 ): PlanRun {
   const planner = createPlanner(network);
-  const outcomes: OrderOutcome[] = new Array(orders.length);
+  const outcomes: OrderOutcome[] = [];
+  let failure: OrderOutcome | undefined;
   let seconds = 0;
   const chunk = 5000;
-  for (let i = 0; i < orders.length; i += chunk) {
+  for (let i = 0; i < orders.length && !failure; i += chunk) {
     const t = process.hrtime.bigint();
     const end = Math.min(orders.length, i + chunk);
     for (let j = i; j < end; j++) {
       const o = orders[j];
       planner.advance(o.releaseMin);
-      outcomes[j] = planner.addOrders([o], o.releaseMin)[0];
+      const out = planner.addOrders([o], o.releaseMin)[0];
+      outcomes.push(out);
+      if (stopOnFailure && (out.status === 'late' || out.status === 'unrouted')) {
+        failure = out;
+        break;
+      }
     }
     seconds += Number(process.hrtime.bigint() - t) / 1e9;
     onProgress?.(end);
   }
-  return { outcomes, seconds, planner };
+  return { outcomes, seconds, planner, failure };
 }

@@ -23,17 +23,23 @@ export interface EngineOptions {
   keepDays: number;
   /** Receives orders archived by advance() (e.g. to persist them); the planner forgets them. */
   onArchive?: (outcomes: OrderOutcome[]) => void;
+  /** Minutes of arrival a two-leg route may trade for one minute less of transit wait. */
+  transitWaitCost: number;
   /**
-   * Destination warehouse headroom: among on-time direct routes, prefer windows whose occupancy stays
-   * below this fraction of capacity (spreads pickup dwell instead of packing the earliest arrival).
+   * Minutes of arrival a two-leg route may trade to avoid a first leg into a busy airport: its direct seats
+   * from the sedes are what its own orders need. Charged per unit of demand / direct seats there.
    */
-  spreadFraction: number;
+  pressureCost: number;
+  /** Time constant (min) of the per-destination demand rate behind pressureCost. */
+  demandTauMin: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   lateSlackMin: 3 * DAY_MIN,
   keepDays: 3,
-  spreadFraction: 0.75,
+  transitWaitCost: 1,
+  pressureCost: 0,
+  demandTauMin: 1440,
 };
 
 interface LegRec {
@@ -46,6 +52,8 @@ interface ShipRec {
   qty: number;
   source: number;
   legs: LegRec[];
+  /** Its public form, built once. */
+  out: Shipment;
 }
 
 interface OrderRec {
@@ -74,6 +82,8 @@ interface Start {
 }
 
 const NONE = -1;
+/** Route length limits tried in turn: direct, two legs, any. */
+const LEG_STAGES = [1, 2, 3];
 
 export function createEngine(
   network: Network,
@@ -113,6 +123,20 @@ export function createEngine(
     const day = Math.ceil((t - net.fDep[f]) / DAY_MIN);
     return day * DAY_MIN + net.fDep[f];
   };
+
+  // Demand rate per destination (products per demandTau, decayed) against its direct seats from the sedes.
+  const demand = new Float64Array(n);
+  const demandAt = new Float64Array(n);
+  const directSeats = new Float64Array(n);
+  for (let f = 0; f < F; f++) if (net.isSede[net.fOrigin[f]]) directSeats[net.fDest[f]] += net.fCap[f];
+  const pressure = new Float64Array(n);
+  function noteDemand(d: number, qty: number, t: number): void {
+    const decay = Math.exp(-Math.max(0, t - demandAt[d]) / opt.demandTauMin);
+    demand[d] = demand[d] * decay + qty;
+    demandAt[d] = Math.max(t, demandAt[d]);
+    const seatsPerTau = (directSeats[d] * opt.demandTauMin) / DAY_MIN;
+    pressure[d] = seatsPerTau > 0 ? demand[d] / seatsPerTau : 1;
+  }
 
   // ---------------------------------------------------------------- booking
 
@@ -160,36 +184,106 @@ export function createEngine(
   // ---------------------------------------------------------------- search
 
   /**
-   * Best direct flight from one of the sources, ready by the deadline. Among on-time instances it prefers
-   * one whose pickup window stays under the headroom fraction (spreading dwell), then the earliest.
+   * Best on-time route of one or two legs from the sources (products leaving stock at t0 or later).
+   * Direct flights come first: they use one seat per product and no transit warehouse. Two-leg routes are
+   * enumerated exactly (every first-leg instance, the first feasible connecting instance of each second leg),
+   * ranked by arrival plus a charge per minute of transit wait (warehouse use).
    */
-  function bestDirect(sources: number[], d: number, t0: number, deadline: number): Route | null {
-    let best: Route | null = null;
+  function bestShort(
+    sources: number[],
+    d: number,
+    t0: number,
+    deadline: number,
+    maxLegs: number,
+  ): Route | null {
     let bestScore = Number.POSITIVE_INFINITY;
-    const cap = net.capacity[d];
-    const soft = cap * opt.spreadFraction;
+    let bS = NONE;
+    let bF1 = NONE;
+    let bDep1 = 0;
+    let bF2 = NONE;
+    let bDep2 = 0;
+    let bCap = 0;
+    const capD = net.capacity[d];
+    const latestArr = deadline - pickup;
     for (const s of sources) {
       const flights = net.direct[s * n + d];
       for (let j = 0; j < flights.length; j++) {
         const f = flights[j];
         const dur = net.fDur[f];
-        for (let dep = firstDep(f, t0); dep + dur + pickup <= deadline; dep += DAY_MIN) {
+        for (let dep = firstDep(f, t0); dep + dur <= latestArr; dep += DAY_MIN) {
+          const arr = dep + dur;
+          if (arr >= bestScore) break;
           const seats = flightResidual(f, dep);
           if (seats <= 0) continue;
-          const arr = dep + dur;
-          const used = wh[d].max(arr, arr + pickup);
-          const room = cap - used;
+          const room = capD - wh[d].max(arr, arr + pickup);
           if (room <= 0) continue;
-          // Crowded windows cost a day: they are used only when nothing calmer is on time.
-          const score = arr + (used >= soft ? DAY_MIN * 4 : 0);
-          if (score < bestScore) {
-            bestScore = score;
-            best = { source: s, legs: [{ f, dep }], cap: Math.min(seats, room) };
+          bestScore = arr;
+          bS = s;
+          bF1 = f;
+          bDep1 = dep;
+          bCap = Math.min(seats, room);
+          break;
+        }
+      }
+    }
+    if (bF1 !== NONE) return { source: bS, legs: [{ f: bF1, dep: bDep1 }], cap: bCap };
+    if (maxLegs < 2) return null;
+    const waitCost = opt.transitWaitCost;
+    for (const s of sources) {
+      for (let x = 0; x < n; x++) {
+        if (x === d || x === s) continue;
+        const first = net.direct[s * n + x];
+        const second = net.direct[x * n + d];
+        if (first.length === 0 || second.length === 0) continue;
+        const minSecond = net.minDur[x * n + d];
+        const xCost = opt.pressureCost * pressure[x];
+        const capX = net.capacity[x];
+        const countsX = occupies(x);
+        for (let i = 0; i < first.length; i++) {
+          const f1 = first[i];
+          const dur1 = net.fDur[f1];
+          for (let dep1 = firstDep(f1, t0); ; dep1 += DAY_MIN) {
+            const a1 = dep1 + dur1;
+            if (a1 + conn + minSecond > latestArr || a1 + conn + minSecond + xCost >= bestScore) break;
+            const seats1 = flightResidual(f1, dep1);
+            if (seats1 <= 0) continue;
+            for (let j = 0; j < second.length; j++) {
+              const f2 = second[j];
+              const dur2 = net.fDur[f2];
+              for (let dep2 = firstDep(f2, a1 + conn); dep2 + dur2 <= latestArr; dep2 += DAY_MIN) {
+                const a2 = dep2 + dur2;
+                const score = a2 + waitCost * (dep2 - a1) + xCost;
+                if (score >= bestScore) break;
+                const seats2 = flightResidual(f2, dep2);
+                if (seats2 <= 0) continue;
+                // A longer wait needs more room: once the transit warehouse blocks, later instances do too.
+                const roomX = countsX ? capX - wh[x].max(a1, dep2) : seats2;
+                if (roomX <= 0) break;
+                const roomD = capD - wh[d].max(a2, a2 + pickup);
+                if (roomD <= 0) continue;
+                bestScore = score;
+                bS = s;
+                bF1 = f1;
+                bDep1 = dep1;
+                bF2 = f2;
+                bDep2 = dep2;
+                bCap = Math.min(seats1, seats2, roomX, roomD);
+                break;
+              }
+            }
           }
         }
       }
     }
-    return best;
+    if (bF1 === NONE) return null;
+    return {
+      source: bS,
+      legs: [
+        { f: bF1, dep: bDep1 },
+        { f: bF2, dep: bDep2 },
+      ],
+      cap: bCap,
+    };
   }
 
   const label = new Float64Array(n);
@@ -267,24 +361,30 @@ export function createEngine(
   // ---------------------------------------------------------------- orders
 
   const newShip = (o: OrderRec, qty: number, source: number, legs: LegRec[]): ShipRec => {
-    const s: ShipRec = { order: o, qty, source, legs };
+    const s: ShipRec = { order: o, qty, source, legs, out: publicShipment(o, qty, source, legs) };
     book(s, 0, 1);
     o.ships.push(s);
     return s;
   };
 
   /** Routes up to qty fresh products of an order from the given sedes; returns how many were placed. */
-  function routeFromStock(o: OrderRec, qty: number, sources: number[], t0: number, deadline: number): number {
+  function routeFromStock(
+    o: OrderRec,
+    qty: number,
+    sources: number[],
+    t0: number,
+    deadline: number,
+    maxLegs: number,
+  ): number {
     let left = qty;
     if (sources.length === 0) return 0;
     while (left > 0) {
-      let r = bestDirect(sources, o.dest, t0, deadline);
-      if (!r)
-        r = search(
-          sources.map((s) => ({ airport: s, time: t0, fromStock: true })),
-          o.dest,
-          deadline,
-        );
+      let r = bestShort(sources, o.dest, t0, deadline, maxLegs);
+      if (!r && maxLegs > 2) {
+        const starts: Start[] = [];
+        for (const s of sources) starts.push({ airport: s, time: t0, fromStock: true });
+        r = search(starts, o.dest, deadline);
+      }
       if (!r) break;
       const q = Math.min(left, r.cap);
       newShip(o, q, r.source, r.legs);
@@ -293,41 +393,56 @@ export function createEngine(
     return qty - left;
   }
 
-  function sameContinentSedes(d: number): number[] {
-    return net.sedes.filter((s) => net.continent[s] === net.continent[d]);
-  }
+  const sameSedes = net.codes.map((_, d) => net.sedes.filter((s) => net.continent[s] === net.continent[d]));
+  const otherSedes = net.codes.map((_, d) => net.sedes.filter((s) => net.continent[s] !== net.continent[d]));
 
-  function otherContinentSedes(d: number): number[] {
-    return net.sedes.filter((s) => net.continent[s] !== net.continent[d]);
+  function hasOtherSource(o: OrderRec): boolean {
+    for (const s of o.ships) if (net.continent[s.source] !== net.continent[o.dest]) return true;
+    return false;
   }
 
   const deadlineOf = (o: OrderRec): number => {
-    const same =
-      o.ships.length > 0
-        ? o.ships.every((s) => net.continent[s.source] === net.continent[o.dest])
-        : sameContinentSedes(o.dest).length > 0;
+    let same = sameSedes[o.dest].length > 0;
+    if (o.ships.length > 0) same = !hasOtherSource(o);
     return o.order.releaseMin + (same ? params.deadlineSameContinentMin : params.deadlineOtherContinentMin);
   };
 
-  /** Places qty fresh products: same-continent sede within 48 h, else other continents within 72 h, else late. */
+  /**
+   * Places qty fresh products. Cheapest routes first across all sedes: direct flights (one seat, no transit
+   * dwell), then two legs, then any route. Within each, the home sede with 48 h, then the other continents with
+   * 72 h; once one product comes from another continent the whole order has 72 h and the home sede may serve
+   * the rest. What is left is delivered late when possible.
+   */
   function placeFresh(o: OrderRec, qty: number, t0: number): number {
     const r = o.order.releaseMin;
+    const d = o.dest;
+    const short = r + params.deadlineSameContinentMin;
+    const long = r + params.deadlineOtherContinentMin;
     let left = qty;
-    const same = sameContinentSedes(o.dest);
-    const other = otherContinentSedes(o.dest);
-    const hasOther = () => o.ships.some((s) => net.continent[s.source] !== net.continent[o.dest]);
-    if (!hasOther()) left -= routeFromStock(o, left, same, t0, r + params.deadlineSameContinentMin);
-    if (left > 0) {
-      const long = r + params.deadlineOtherContinentMin;
-      left -= routeFromStock(o, left, other, t0, long);
-      // With one product from another continent the whole order has 72 h: the home sede may serve the rest.
-      if (left > 0 && hasOther()) left -= routeFromStock(o, left, same, t0, long);
+    for (const maxLegs of LEG_STAGES) {
+      if (!hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, short, maxLegs);
+      if (left > 0) left -= routeFromStock(o, left, otherSedes[d], t0, long, maxLegs);
+      if (left > 0 && hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, long, maxLegs);
+      if (left === 0) return qty;
     }
-    if (left > 0) {
-      o.cause ??= diagnose(o, t0);
-      left -= routeFromStock(o, left, net.sedes, t0, r + params.deadlineOtherContinentMin + opt.lateSlackMin);
-    }
+    o.cause ??= diagnose(o, t0);
+    left -= routeFromStock(o, left, net.sedes, t0, long + opt.lateSlackMin, 3);
     return qty - left;
+  }
+
+  function publicShipment(o: OrderRec, qty: number, source: number, legs: LegRec[]): Shipment {
+    const out: Leg[] = new Array(legs.length);
+    for (let i = 0; i < legs.length; i++) out[i] = toLeg(legs[i]);
+    const arrivalMin = out[out.length - 1].arrMin;
+    return {
+      orderKey: o.order.key,
+      quantity: qty,
+      source: net.codes[source],
+      legs: out,
+      arrivalMin,
+      readyMin: arrivalMin + pickup,
+      deadlineMin: 0,
+    };
   }
 
   function toLeg(l: LegRec): Leg {
@@ -346,41 +461,32 @@ export function createEngine(
 
   /** Rebuilds the public outcome after (re)planning: shipments, deadline from the actual sources, status. */
   function refresh(o: OrderRec): OrderOutcome {
-    const prev = o.outcome.status;
+    const out = o.outcome;
+    const prev = out.status;
     const deadline = deadlineOf(o);
-    const shipments: Shipment[] = o.ships.map((s) => {
-      const last = s.legs[s.legs.length - 1];
-      const arrivalMin = arrOf(last);
-      return {
-        orderKey: o.order.key,
-        quantity: s.qty,
-        source: net.codes[s.source],
-        legs: s.legs.map(toLeg),
-        arrivalMin,
-        readyMin: arrivalMin + pickup,
-        deadlineMin: deadline,
-      };
-    });
-    let status: OrderStatus = 'onTime';
-    if (o.missing > 0) status = 'unrouted';
-    else if (shipments.some((s) => s.readyMin > deadline)) status = 'late';
-    const outcome: OrderOutcome = {
-      key: o.order.key,
-      destination: o.order.destination,
-      releaseMin: o.order.releaseMin,
-      quantity: o.order.quantity,
-      deadlineMin: deadline,
-      status,
-      shipments,
-    };
-    if (status !== 'onTime') outcome.cause = o.cause ?? diagnose(o, o.order.releaseMin);
-    else o.cause = undefined;
+    const shipments: Shipment[] = new Array(o.ships.length);
+    let late = false;
+    for (let i = 0; i < o.ships.length; i++) {
+      const sh = o.ships[i].out;
+      sh.deadlineMin = deadline;
+      if (sh.readyMin > deadline) late = true;
+      shipments[i] = sh;
+    }
+    const status: OrderStatus = o.missing > 0 ? 'unrouted' : late ? 'late' : 'onTime';
+    // The outcome object is updated in place: holders of it see re-plans.
+    out.deadlineMin = deadline;
+    out.status = status;
+    out.shipments = shipments;
+    if (status !== 'onTime') out.cause = o.cause ?? diagnose(o, o.order.releaseMin);
+    else {
+      o.cause = undefined;
+      if (out.cause) delete out.cause;
+    }
     if (prev !== status) {
       countStatus(prev, -1);
       countStatus(status, 1);
     }
-    o.outcome = outcome;
-    return outcome;
+    return out;
   }
 
   function planOrder(order: PlanOrder, nowMin: number): OrderOutcome {
@@ -419,6 +525,7 @@ export function createEngine(
     totals.unrouted++; // counted as unrouted until refresh() says otherwise
     hot.set(order.key, o);
     const t0 = Math.max(order.releaseMin, nowMin);
+    noteDemand(d, order.quantity, order.releaseMin);
     o.missing = order.quantity - placeFresh(o, order.quantity, t0);
     return refresh(o);
   }
@@ -438,54 +545,87 @@ export function createEngine(
   const stamp = (t: number) => new Date(t * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 
   /**
-   * Why an order cannot be on time: looks at every direct instance that would be on time and at the
-   * destination's pickup windows. A full destination warehouse while seats remain is the warehouse's fault;
-   * otherwise the flights are full.
+   * Why an order cannot be on time. Walks every route of one or two legs from any sede that would be ready
+   * within 72 h and records what blocks each: a full flight instance, or a full warehouse (transit wait or
+   * pickup window). The resource blocking most routes is the binding cause; full flights are listed too.
    */
   function diagnose(o: OrderRec, t0: number): FailureCause {
     const d = o.dest;
-    const deadline = o.order.releaseMin + params.deadlineOtherContinentMin;
-    const full: string[] = [];
-    let whAt = Number.POSITIVE_INFINITY;
-    let any = false;
+    const latestArr = o.order.releaseMin + params.deadlineOtherContinentMin - pickup;
+    const full = new Set<string>();
+    const whBlocks = new Map<number, number>();
+    const whAt = new Map<number, number>();
+    let seatBlocks = 0;
+    let routes = 0;
+    const fullFlight = (f: number, dep: number) => {
+      if (flightResidual(f, dep) > 0) return false;
+      seatBlocks++;
+      if (full.size < 50) full.add(`${net.flightIds[f]}@${dep}`);
+      return true;
+    };
+    const fullWarehouse = (a: number, from: number, to: number) => {
+      if (whResidual(a, from, to) > 0) return false;
+      whBlocks.set(a, (whBlocks.get(a) ?? 0) + 1);
+      const at = wh[a].firstAtLeast(from, to, net.capacity[a]);
+      if (at >= 0 && at < (whAt.get(a) ?? Number.POSITIVE_INFINITY)) whAt.set(a, at);
+      return true;
+    };
     for (const s of net.sedes) {
-      const flights = net.direct[s * n + d];
-      for (const f of flights) {
-        for (let dep = firstDep(f, t0); dep + net.fDur[f] + pickup <= deadline; dep += DAY_MIN) {
-          any = true;
-          const arr = dep + net.fDur[f];
-          if (flightResidual(f, dep) <= 0) full.push(`${net.flightIds[f]}@${dep}`);
-          else if (whResidual(d, arr, arr + pickup) <= 0) {
-            const at = wh[d].firstAtLeast(arr, arr + pickup, net.capacity[d]);
-            if (at >= 0 && at < whAt) whAt = at;
+      for (let x = 0; x < n; x++) {
+        if (x === s) continue;
+        for (const f1 of net.direct[s * n + x]) {
+          for (let dep1 = firstDep(f1, t0); dep1 + net.fDur[f1] <= latestArr; dep1 += DAY_MIN) {
+            const a1 = dep1 + net.fDur[f1];
+            if (x === d) {
+              routes++;
+              if (!fullFlight(f1, dep1)) fullWarehouse(d, a1, a1 + pickup);
+              continue;
+            }
+            for (const f2 of net.direct[x * n + d]) {
+              const dep2 = firstDep(f2, a1 + conn);
+              const a2 = dep2 + net.fDur[f2];
+              if (a2 > latestArr) continue;
+              routes++;
+              if (fullFlight(f1, dep1) || fullFlight(f2, dep2)) continue;
+              if (occupies(x) && fullWarehouse(x, a1, dep2)) continue;
+              fullWarehouse(d, a2, a2 + pickup);
+            }
           }
         }
       }
     }
     const code = net.codes[d];
-    if (Number.isFinite(whAt)) {
+    const flights = [...full];
+    let worst = NONE;
+    for (const [a, c] of whBlocks) if (worst === NONE || c > whBlocks.get(worst)!) worst = a;
+    if (worst !== NONE && whBlocks.get(worst)! >= seatBlocks) {
+      const w = net.codes[worst];
+      const at = whAt.get(worst)!;
       return {
         kind: 'warehouse',
-        airport: code,
-        atMin: whAt,
-        flights: full,
-        message: `El almacén de ${code} está lleno (${net.capacity[d]} productos) el ${stamp(whAt)} UTC: no puede recibir más productos a tiempo.`,
+        airport: w,
+        atMin: at,
+        flights,
+        message:
+          `El almacén de ${w} está lleno (${net.capacity[worst]} productos) desde el ${stamp(at)} UTC: ` +
+          `bloquea ${whBlocks.get(worst)} de ${routes} rutas a ${code} a tiempo; ${seatBlocks} más tienen vuelos llenos.`,
       };
     }
-    if (full.length > 0) {
-      const first = Number(full[0].split('@')[1]);
+    if (seatBlocks > 0) {
+      const first = Math.min(...flights.map((k) => Number(k.split('@')[1])));
       return {
         kind: 'flights',
         atMin: first,
-        flights: full,
-        message: `Todos los vuelos que llegan a ${code} a tiempo están llenos (${full.length} vuelos).`,
+        flights,
+        message: `Vuelos llenos: ${seatBlocks} de ${routes} rutas a ${code} a tiempo no tienen asientos libres.`,
       };
     }
     return {
-      kind: any ? 'flights' : 'no-route',
-      message: any
-        ? `No hay capacidad libre en las rutas con escala hacia ${code}.`
-        : `No hay vuelos que lleguen a ${code} antes del plazo.`,
+      kind: 'no-route',
+      message:
+        routes > 0
+          ? `Las rutas a ${code} a tiempo necesitan más de dos vuelos y no tienen capacidad libre.`
+          : `No hay vuelos que lleguen a ${code} antes del plazo.`,
     };
   }
 
@@ -529,7 +669,14 @@ export function createEngine(
           if (!r) break;
           // A search from a transit airport needs the dwell there too: re-check with the prefix's arrival.
           const q = Math.min(left, r.cap);
-          const ns: ShipRec = { order: o, qty: q, source: s.source, legs: [...prefix, ...r.legs] };
+          const legs = [...prefix, ...r.legs];
+          const ns: ShipRec = {
+            order: o,
+            qty: q,
+            source: s.source,
+            legs,
+            out: publicShipment(o, q, s.source, legs),
+          };
           book(ns, k, 1);
           o.ships.push(ns);
           left -= q;

@@ -27,6 +27,8 @@ export interface CompiledNetwork {
   readonly outgoing: Int32Array[];
   /** Direct flights for the pair (o, d) at o * airportCount + d, sorted by departure minute. */
   readonly direct: Int32Array[];
+  /** Shortest direct flight duration for the pair (o, d) (a large number when there is none). */
+  readonly minDur: Int32Array;
 }
 
 export function compileNetwork(network: Network, params: PlannerParams): CompiledNetwork {
@@ -70,7 +72,13 @@ export function compileNetwork(network: Network, params: PlannerParams): Compile
     outLists[fOrigin[i]].push(i);
     directLists[fOrigin[i] * n + fDest[i]].push(i);
   }
+  const minDur = new Int32Array(n * n).fill(1 << 29);
+  for (let i = 0; i < m; i++) {
+    const k = fOrigin[i] * n + fDest[i];
+    if (fDur[i] < minDur[k]) minDur[k] = fDur[i];
+  }
   return {
+    minDur,
     airportCount: n,
     codes,
     index,

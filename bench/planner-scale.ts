@@ -1,0 +1,67 @@
+/**
+ * npm run bench -- planner-scale [--orders FILE] [--airports FILE] [--flights FILE] [--seed S] [--step 1/16]
+ * Largest demand scale K at which every order is still on time: doubling from 1, then bisecting to 1/16.
+ * Prints {"largestOnTimeScale":K,"firstFailure":{"scale":K2,"at":ISO,"order":key,"cause":"..."}}.
+ */
+import type { OrderOutcome } from '../server/planner/types';
+import { parseArgs, progress } from './lib/args';
+import { loadBenchData, scaleOrders } from './lib/data';
+import { runPlanner } from './lib/run';
+
+export default async function plannerScale(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const seed = args.number('seed', 1);
+  const step = 1 / 16;
+  const data = loadBenchData(args);
+  let totalSeconds = 0;
+  const tryScale = (k: number): OrderOutcome | undefined => {
+    const orders = scaleOrders(data.orders, k, seed);
+    const run = runPlanner(data.network, orders, undefined, true);
+    totalSeconds += run.seconds;
+    progress(
+      `K=${k}: ${run.failure ? `fails at ${run.failure.key} (${run.failure.cause?.message ?? run.failure.status})` : 'all on time'} ` +
+        `[${orders.length} orders, ${run.seconds.toFixed(2)} s]`,
+    );
+    return run.failure;
+  };
+  let good = 0;
+  let bad = 1;
+  let failure = tryScale(1);
+  if (!failure) {
+    good = 1;
+    for (;;) {
+      bad = good * 2;
+      failure = tryScale(bad);
+      if (failure) break;
+      good = bad;
+      if (good >= 1024) break;
+    }
+  }
+  // Bisect on the 1/16 grid between the last good and the first bad scale.
+  while (failure && bad - good > step) {
+    const mid = Math.round((good + bad) / 2 / step) * step;
+    if (mid <= good || mid >= bad) break;
+    const f = tryScale(mid);
+    if (f) {
+      bad = mid;
+      failure = f;
+    } else good = mid;
+  }
+  const result = {
+    largestOnTimeScale: good,
+    firstFailure: failure
+      ? {
+          scale: bad,
+          at: new Date(failure.releaseMin * 60_000).toISOString(),
+          order: failure.key,
+          status: failure.status,
+          cause: failure.cause?.message ?? '',
+          kind: failure.cause?.kind,
+          airport: failure.cause?.airport,
+        }
+      : null,
+    planningSeconds: Math.round(totalSeconds * 100) / 100,
+    seed,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
