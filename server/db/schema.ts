@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   customType,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -69,9 +71,8 @@ export const flights = pgTable('flights', {
 export const orders = pgTable(
   'orders',
   {
-    destination: text('destination')
-      .notNull()
-      .references(() => airports.code),
+    // No foreign key (see migration 0002): services check destinations against airports.
+    destination: text('destination').notNull(),
     seq: integer('seq').notNull(),
     localYear: integer('local_year').notNull(),
     localMonth: integer('local_month').notNull(),
@@ -97,3 +98,38 @@ export const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+// ---- Simulation runs (issue 4, server/simulation; migration 0002_runs.sql) ----
+export const RUN_MODE_VALUES = ['operacion', 'semanal', 'colapso'] as const;
+export const RUN_STATE_VALUES = ['en_curso', 'terminada', 'colapsada', 'detenida'] as const;
+
+export const runs = pgTable('runs', {
+  id: text('id').primaryKey(),
+  modo: text('modo', { enum: RUN_MODE_VALUES }).notNull(),
+  estado: text('estado', { enum: RUN_STATE_VALUES }).notNull(),
+  actual: boolean('actual').notNull().default(true),
+  inicioMin: integer('inicio_min').notNull(),
+  finMin: integer('fin_min'),
+  velocidad: doublePrecision('velocidad'),
+  ahoraMs: doublePrecision('ahora_ms').notNull(),
+  semilla: integer('semilla').notNull(),
+  kpis: jsonb('kpis'),
+  reporte: jsonb('reporte'),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const runEvents = pgTable(
+  'run_events',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    atMin: integer('at_min').notNull(),
+    kind: text('kind', { enum: ['pedido', 'cancelacion'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
+// ---- end simulation runs ----

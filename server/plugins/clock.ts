@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
  */
 export interface AppClock {
   nowMin: () => number;
+  /** Wall time in epoch ms (pinned in tests); never replaced. The simulation paces its clocks on it. */
+  wallMs: () => number;
 }
 
 declare module 'fastify' {
@@ -17,7 +19,7 @@ declare module 'fastify' {
 export const clockPlugin = fp<{ now?: () => number }>(
   async (app, opts) => {
     const nowMs = opts.now ?? Date.now;
-    const clock: AppClock = { nowMin: () => Math.floor(nowMs() / 60_000) };
+    const clock: AppClock = { nowMin: () => Math.floor(nowMs() / 60_000), wallMs: () => nowMs() };
     app.decorate('clock', clock);
   },
   { name: 'clock', fastify: '5.x' },
