@@ -1,0 +1,150 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogTrigger,
+  Input,
+  ListBox,
+  ListBoxItem,
+  ListLayout,
+  SearchField,
+  Virtualizer,
+} from 'react-aria-components';
+import { Popover } from '../Popover/Popover';
+import * as styles from './SearchPick.css';
+
+export interface PickOption {
+  id: string;
+  /** What the list and the card show; defaults to the id. */
+  label?: string;
+  /** Secondary text (route, city...). */
+  description?: string;
+}
+
+export interface SearchPickProps {
+  /** Card title: 'Vuelo', 'Almacén', 'Pedido'. */
+  label: string;
+  /** Shown while nothing is picked: 'Seleccionar vuelo'. */
+  placeholder: string;
+  options: readonly PickOption[];
+  value: string | null;
+  onChange: (id: string) => void;
+  /** Search box placeholder (spec: 'Buscar ...'). */
+  searchPlaceholder?: string;
+  /** Server-backed lists hear the search text (the list still filters what it holds). */
+  onSearchChange?: (text: string) => void;
+  isLoading?: boolean;
+  /** Stories open it from the start. */
+  defaultOpen?: boolean;
+}
+
+export const ROW_HEIGHT = 32;
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+export function filterOptions(options: readonly PickOption[], search: string): readonly PickOption[] {
+  const needle = fold(search.trim());
+  if (!needle) return options;
+  return options.filter(
+    (o) =>
+      fold(o.id).includes(needle) ||
+      (o.label ? fold(o.label).includes(needle) : false) ||
+      (o.description ? fold(o.description).includes(needle) : false),
+  );
+}
+
+/**
+ * A search-pick card: a button showing the pick (or the placeholder) that opens a popover with a
+ * search box and a virtualised list; picking closes the popover and clears the search.
+ */
+export function SearchPick({
+  label,
+  placeholder,
+  options,
+  value,
+  onChange,
+  searchPlaceholder = 'Buscar ...',
+  onSearchChange,
+  isLoading,
+  defaultOpen,
+}: SearchPickProps) {
+  const [isOpen, setOpen] = useState(Boolean(defaultOpen));
+  const [search, setSearch] = useState('');
+  // Typing stays responsive while tens of thousands of options are filtered.
+  const deferred = useDeferredValue(search);
+  const filtered = useMemo(() => filterOptions(options, deferred), [options, deferred]);
+  const labelId = useId();
+  const valueId = useId();
+  const picked = value ? (options.find((o) => o.id === value) ?? { id: value }) : null;
+  const noun = label.toLowerCase();
+
+  const updateSearch = (text: string) => {
+    setSearch(text);
+    onSearchChange?.(text);
+  };
+  const pick = (id: string) => {
+    onChange(id);
+    updateSearch('');
+    setOpen(false);
+  };
+
+  return (
+    <div className={styles.card}>
+      <span id={labelId} className={styles.label}>
+        {label}
+      </span>
+      <DialogTrigger
+        isOpen={isOpen}
+        onOpenChange={(open) => {
+          setOpen(open);
+          if (!open) updateSearch('');
+        }}
+      >
+        <Button className={styles.trigger} aria-labelledby={`${labelId} ${valueId}`}>
+          <span id={valueId} className={picked ? styles.value : styles.placeholder}>
+            {picked ? (picked.label ?? picked.id) : placeholder}
+          </span>
+          <span aria-hidden="true">▾</span>
+        </Button>
+        <Popover placement="bottom start">
+          <Dialog className={styles.dialog} aria-label={label}>
+            <Autocomplete inputValue={search} onInputChange={updateSearch}>
+              <div className={styles.search}>
+                <SearchField aria-label={`Buscar ${noun}`} autoFocus>
+                  <Input className={styles.input} placeholder={searchPlaceholder} />
+                </SearchField>
+              </div>
+              {isLoading ? <div className={styles.status}>Cargando...</div> : null}
+              <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
+                <ListBox
+                  aria-label={label}
+                  className={styles.list}
+                  items={filtered}
+                  onAction={(key) => pick(String(key))}
+                  renderEmptyState={() => <div className={styles.empty}>Sin resultados</div>}
+                >
+                  {(option) => (
+                    <ListBoxItem id={option.id} textValue={option.label ?? option.id} className={styles.item}>
+                      <span className={styles.check} aria-hidden="true">
+                        {option.id === value ? '✓' : ''}
+                      </span>
+                      <span className={styles.itemLabel}>{option.label ?? option.id}</span>
+                      {option.description ? (
+                        <span className={styles.itemDescription}>{option.description}</span>
+                      ) : null}
+                    </ListBoxItem>
+                  )}
+                </ListBox>
+              </Virtualizer>
+            </Autocomplete>
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+    </div>
+  );
+}

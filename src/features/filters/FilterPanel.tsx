@@ -1,0 +1,214 @@
+import type { CalendarDateTime, DateValue } from '@internationalized/date';
+import { useAtom } from 'jotai';
+import { Focusable } from 'react-aria-components';
+import type { LoadLevel } from '../../api/contract';
+import { Button } from '../../components/Button/Button';
+import { DatePicker } from '../../components/DatePicker/DatePicker';
+import { type PickOption, SearchPick } from '../../components/SearchPick/SearchPick';
+import { SAMPLE_FLIGHTS, SAMPLE_ORDERS, SAMPLE_WAREHOUSES } from '../../components/SearchPick/samples';
+import { Select, type SelectOption } from '../../components/Select/Select';
+import { ToggleChip } from '../../components/ToggleChip/ToggleChip';
+import { Tooltip, TooltipTrigger } from '../../components/Tooltip/Tooltip';
+import { Clock } from '../clock/Clock';
+import type { TimeSource } from '../clock/clockMath';
+import { useClock } from '../clock/useClock';
+import * as styles from './FilterPanel.css';
+import {
+  ALL,
+  type AppliedFilters,
+  canApply,
+  clearedDraft,
+  draftFiltersAtom,
+  type FilterDraft,
+  MODE_OF_VARIANT,
+  type PanelVariant,
+  toAppliedFilters,
+  VARIANT_DATES,
+} from './filterAtoms';
+import { ALL_OPTION, DEFAULT_CITIES, DEFAULT_REGIONS } from './options';
+
+export const APPLY_DISABLED_TOOLTIP = 'Selecciona el rango de fechas';
+export const APPLY_ENABLED_TOOLTIP = 'Aplicar filtros';
+
+const LEVEL_CHIPS: { level: LoadLevel; label: string }[] = [
+  { level: 'disponible', label: 'Disponible' },
+  { level: 'limitado', label: 'Limitado' },
+  { level: 'saturado', label: 'Saturado' },
+];
+
+export interface FilterPanelProps {
+  variant: PanelVariant;
+  /** Spec 7: the panel makes no backend call; it hands the applied filters to this callback. */
+  onApply: (filters: AppliedFilters) => void;
+  flights?: readonly PickOption[];
+  warehouses?: readonly PickOption[];
+  orders?: readonly PickOption[];
+  /** Regions and cities without "Todas" (the panel adds it). */
+  regions?: readonly SelectOption[];
+  /** Cities for a region ('todas' for all). */
+  citiesFor?: (region: string | null) => readonly SelectOption[];
+  onOrderSearch?: (text: string) => void;
+  ordersLoading?: boolean;
+  /** The clock pill's source (server clock); local time without it. */
+  timeSource?: TimeSource;
+  refreshInterval?: number;
+  /** Stories fix "today" for the calendars' year range. */
+  referenceDate?: DateValue;
+}
+
+/** Spec 2 'Controles de simulación': dates, load-level chips, three pick cards, more filters, Limpiar/Aplicar. */
+export function FilterPanel({
+  variant,
+  onApply,
+  flights = SAMPLE_FLIGHTS,
+  warehouses = SAMPLE_WAREHOUSES,
+  orders = SAMPLE_ORDERS,
+  regions = DEFAULT_REGIONS,
+  citiesFor = () => DEFAULT_CITIES,
+  onOrderSearch,
+  ordersLoading,
+  timeSource,
+  refreshInterval,
+  referenceDate,
+}: FilterPanelProps) {
+  const [draft, setDraft] = useAtom(draftFiltersAtom(MODE_OF_VARIANT[variant]));
+  const now = useClock(timeSource, refreshInterval);
+  const dates = VARIANT_DATES[variant];
+  const ready = canApply(variant, draft);
+  const update = (patch: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const region = draft.region === ALL ? null : draft.region;
+  const regionOptions = [ALL_OPTION, ...regions];
+  const cityOptions = [ALL_OPTION, ...citiesFor(region)];
+
+  const apply = () => {
+    if (ready) onApply(toAppliedFilters(variant, draft));
+  };
+
+  return (
+    <div className={styles.panel} data-variant={variant}>
+      <div className={styles.clockRow}>
+        <Clock now={now} title="Hora del sistema" showDate />
+      </div>
+
+      {dates.inicio || dates.fin ? (
+        <section className={styles.section} aria-label="Fechas">
+          {dates.inicio ? (
+            <DatePicker<CalendarDateTime>
+              label="Fecha de inicio"
+              granularity="minute"
+              hourCycle={24}
+              referenceDate={referenceDate}
+              value={draft.inicio}
+              onChange={(v) => update({ inicio: v })}
+            />
+          ) : null}
+          {dates.fin ? (
+            <DatePicker<CalendarDateTime>
+              label="Fecha de fin"
+              granularity="minute"
+              hourCycle={24}
+              referenceDate={referenceDate}
+              value={draft.fin}
+              onChange={(v) => update({ fin: v })}
+              isInvalid={Boolean(draft.inicio && draft.fin && draft.fin.compare(draft.inicio) <= 0)}
+              errorMessage="La fecha de fin debe ser posterior a la de inicio"
+            />
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby={`niveles-${variant}`}>
+        <h3 id={`niveles-${variant}`} className={styles.sectionTitle}>
+          Nivel de carga
+        </h3>
+        <div className={styles.chips}>
+          {LEVEL_CHIPS.map(({ level, label }) => (
+            <ToggleChip
+              key={level}
+              tone={level}
+              isSelected={draft.niveles[level]}
+              onChange={(on) => update({ niveles: { ...draft.niveles, [level]: on } })}
+            >
+              {label}
+            </ToggleChip>
+          ))}
+        </div>
+      </section>
+
+      <section className={styles.picks} aria-label="Búsqueda">
+        <SearchPick
+          label="Vuelo"
+          placeholder="Seleccionar vuelo"
+          options={flights}
+          value={draft.vuelo}
+          onChange={(vuelo) => update({ vuelo })}
+        />
+        <SearchPick
+          label="Almacén"
+          placeholder="Seleccionar almacén"
+          options={warehouses}
+          value={draft.almacen}
+          onChange={(almacen) => update({ almacen })}
+        />
+        <SearchPick
+          label="Pedido"
+          placeholder="Seleccionar pedido"
+          options={orders}
+          value={draft.pedido}
+          onChange={(pedido) => update({ pedido })}
+          onSearchChange={onOrderSearch}
+          isLoading={ordersLoading}
+        />
+      </section>
+
+      <Button
+        variant="ghost"
+        size="sm"
+        className={styles.more}
+        aria-expanded={draft.masFiltros}
+        onPress={() => update({ masFiltros: !draft.masFiltros })}
+      >
+        {draft.masFiltros ? 'Ocultar filtros' : 'Más filtros'}
+      </Button>
+      {draft.masFiltros ? (
+        <div className={styles.extra}>
+          <Select
+            label="Región"
+            options={regionOptions}
+            value={draft.region}
+            onChange={(r) => update({ region: r, ciudad: ALL })}
+          />
+          <Select
+            label="Ciudad"
+            options={cityOptions}
+            value={cityOptions.some((c) => c.value === draft.ciudad) ? draft.ciudad : ALL}
+            onChange={(ciudad) => update({ ciudad })}
+          />
+        </div>
+      ) : null}
+
+      <div className={styles.actions}>
+        <Button variant="secondary" onPress={() => setDraft(clearedDraft(draft))}>
+          Limpiar
+        </Button>
+        <TooltipTrigger delay={300}>
+          {ready ? (
+            <Button variant="primary" onPress={apply}>
+              Aplicar
+            </Button>
+          ) : (
+            <Focusable>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reach the disabled button's tooltip */}
+              <span className={styles.disabledWrap} tabIndex={0} data-testid="aplicar-wrap">
+                <Button variant="primary" isDisabled className={styles.disabledButton}>
+                  Aplicar
+                </Button>
+              </span>
+            </Focusable>
+          )}
+          <Tooltip>{ready ? APPLY_ENABLED_TOOLTIP : APPLY_DISABLED_TOOLTIP}</Tooltip>
+        </TooltipTrigger>
+      </div>
+    </div>
+  );
+}
