@@ -128,3 +128,9 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** Rows written by an INSERT/UPDATE/DELETE: PGlite says affectedRows, node-postgres rowCount. */
+export function affectedOf(result: unknown): number {
+  const r = result as { affectedRows?: number; rowCount?: number | null };
+  return r.affectedRows ?? r.rowCount ?? 0;
+}

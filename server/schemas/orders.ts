@@ -5,10 +5,10 @@ export const orderPayloadSchema = {
     aeropuerto: {
       type: 'string',
       maxLength: 8,
-      description: 'Destino: código OACI del archivo de aeropuertos; también LIM (SPIM) y MAD (LEMD)',
-      default: 'LIM',
+      description:
+        'Destino: código OACI del archivo de aeropuertos; también LIM (SPIM) y MAD (LEMD). El formulario propone LIM.',
     },
-    cantidad: { type: 'integer', description: 'Productos (entero ≥ 1)', default: 1 },
+    cantidad: { type: 'integer', description: 'Productos (entero ≥ 1; el formulario propone 1)' },
   },
   required: ['clienteId', 'aeropuerto', 'cantidad'],
 } as const;

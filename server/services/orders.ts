@@ -1,6 +1,6 @@
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import type { OrderPayload, OrdersUploadOkDto } from '../../src/api/contract';
-import { rowsOf } from '../db/client';
+import { affectedOf, rowsOf } from '../db/client';
 import { airports, orders } from '../db/schema';
 import type { Executor, Tx } from '../db/tx';
 import { localToEpochMin } from '../domain/convert';
@@ -73,15 +73,18 @@ interface OrderRow extends OrderRecord {
 
 /**
  * Inserts orders in batches with one array parameter per column (works the same on PGlite and
- * node-postgres); existing (destination, seq) pairs are skipped. Returns the keys actually inserted.
+ * node-postgres). Existing (destination, seq) pairs are skipped; they are looked up (by their other
+ * file id) only in batches where fewer rows went in than were sent, so a clean load pays nothing
+ * for duplicate reporting. Returns the keys that were already stored.
  */
 async function insertOrderRows(
   tx: Tx,
   rows: OrderRow[],
   source: 'archivo' | 'formulario',
   fileId: number | null,
-): Promise<Set<string>> {
-  const inserted = new Set<string>();
+): Promise<{ inserted: number; duplicates: Set<string> }> {
+  const duplicates = new Set<string>();
+  let inserted = 0;
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH);
     const n = batch.length;
@@ -116,12 +119,22 @@ async function insertOrderRows(
         ${sql.param(mo)}::integer[], ${sql.param(d)}::integer[], ${sql.param(h)}::integer[],
         ${sql.param(mi)}::integer[], ${sql.param(rel)}::integer[], ${sql.param(q)}::integer[],
         ${sql.param(c)}::text[]) AS t
-      ON CONFLICT (destination, seq) DO NOTHING
-      RETURNING destination, seq`);
-    for (const r of rowsOf<{ destination: string; seq: number }>(result))
-      inserted.add(orderKey(r.destination, r.seq));
+      ON CONFLICT (destination, seq) DO NOTHING`);
+    const written = affectedOf(result);
+    inserted += written;
+    if (written < n) {
+      // A file never repeats a key (the parser rejects that), so rows of this batch stored under
+      // another file id, or from the form, were there before.
+      const existing = await tx.execute(sql`
+        SELECT o.destination, o.seq FROM unnest(${sql.param(dest)}::text[], ${sql.param(seq)}::integer[]) AS t(d, s)
+        JOIN orders o ON o.destination = t.d AND o.seq = t.s
+        WHERE o.file_id IS DISTINCT FROM ${fileId}::integer OR o.source <> ${source}::text`);
+      for (const r of rowsOf<{ destination: string; seq: number }>(existing)) {
+        duplicates.add(orderKey(r.destination, r.seq));
+      }
+    }
   }
-  return inserted;
+  return { inserted, duplicates };
 }
 
 // ---------- order files ----------
@@ -216,7 +229,7 @@ async function appendOrderRows(
   encoding: string,
   lineCount: number,
 ): Promise<OrdersUploadResult> {
-  const inserted = await deps.db.orm.transaction(async (tx) => {
+  const { duplicates: existing } = await deps.db.orm.transaction(async (tx) => {
     await lockNetwork(tx);
     const now = await airportCodes(tx);
     const missing = [...new Set(rows.map((o) => o.destination))].filter((c) => !now.has(c));
@@ -231,16 +244,25 @@ async function appendOrderRows(
     return insertOrderRows(tx, rows, 'archivo', fileId);
   });
 
+  // Events are built only when someone listens: a 1 M-line load should not allocate 1 M objects for nobody.
+  const announce = (deps.bus?.listenerCount('orders:added') ?? 0) > 0;
   const added: StoredOrderEvent[] = [];
   const duplicateKeys: string[] = [];
+  let addedCount = 0;
   let duplicates = 0;
   let products = 0;
   for (const o of rows) {
-    const key = orderKey(o.destination, o.seq);
-    if (inserted.has(key)) {
-      products += o.quantity;
+    const isDuplicate = existing.size > 0 && existing.has(orderKey(o.destination, o.seq));
+    if (isDuplicate) {
+      duplicates++;
+      if (duplicateKeys.length < MAX_NAMED_DUPLICATES) duplicateKeys.push(orderKey(o.destination, o.seq));
+      continue;
+    }
+    addedCount++;
+    products += o.quantity;
+    if (announce) {
       added.push({
-        key,
+        key: orderKey(o.destination, o.seq),
         destination: o.destination,
         seq: o.seq,
         releaseMin: o.releaseMin,
@@ -248,19 +270,16 @@ async function appendOrderRows(
         clientId: o.clientId,
         source: 'archivo',
       });
-    } else {
-      duplicates++;
-      if (duplicateKeys.length < MAX_NAMED_DUPLICATES) duplicateKeys.push(key);
     }
   }
   if (added.length > 0) deps.bus?.emit('orders:added', added);
 
-  let message = `Archivo de pedidos ${file.filename} cargado: ${fmt(added.length)} pedidos nuevos (${fmt(products)} productos)`;
+  let message = `Archivo de pedidos ${file.filename} cargado: ${fmt(addedCount)} pedidos nuevos (${fmt(products)} productos)`;
   if (duplicates > 0) {
     const named = duplicateKeys.join(', ') + (duplicates > duplicateKeys.length ? ', …' : '');
     message += `. ${fmt(duplicates)} ${duplicates === 1 ? 'pedido ya estaba registrado y se omitió' : 'pedidos ya estaban registrados y se omitieron'}: ${named}`;
   }
-  return { message, added: added.length, duplicates, duplicateKeys, products };
+  return { message, added: addedCount, duplicates, duplicateKeys, products };
 }
 
 /** Whole-file variant (demo seeding, tools): same validation and storage as an upload. */
@@ -385,8 +404,8 @@ export async function createOrder(
       clientId,
       releaseMin: nowMin,
     };
-    const inserted = await insertOrderRows(tx, [row], 'formulario', null);
-    if (inserted.size !== 1)
+    const { inserted } = await insertOrderRows(tx, [row], 'formulario', null);
+    if (inserted !== 1)
       throw new ApiError(409, 'CONFLICTO', 'El número de pedido ya existe; vuelve a enviarlo');
     return next;
   });

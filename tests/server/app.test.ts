@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/plugins/config';
+import { getNetwork, listAirports } from '../../server/services/network';
+import { listOrdersBetween, orderTimeRange } from '../../server/services/orders';
+import type { ApiErrorDto, FileStatusDto } from '../../src/api/contract';
+import { buildTestApp, eachDatabase } from './helpers';
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      staticDir: './dist',
+      sedes: ['SPIM', 'EBCI', 'UBBB'],
+      uploadLimitBytes: 300 * 1024 * 1024,
+      seedDemo: true,
+    });
+  });
+
+  it('reads the environment and rejects bad values with a Spanish message', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      SEDES: 'spim, lemd',
+      SEED_DEMO: 'false',
+      UPLOAD_LIMIT_BYTES: '1024',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      sedes: ['SPIM', 'LEMD'],
+      seedDemo: false,
+      uploadLimitBytes: 1024,
+    });
+    expect(() => loadConfig({ PORT: 'ochenta' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'ochenta' })).toThrow(/PORT debe ser un entero/);
+    expect(() => loadConfig({ SEED_DEMO: 'quizá' })).toThrow(/SEED_DEMO debe ser true o false/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('static app and documentation', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'morapack-static-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>MoraPack</title>');
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves files, falls back to index.html for app routes, never for /api', async () => {
+    const app = await buildTestApp({ config: { staticDir: dir } });
+    try {
+      expect((await app.inject('/assets/app.js')).body).toBe('console.log(1)');
+      const spa = await app.inject({ url: '/simulacion', headers: { accept: 'text/html' } });
+      expect(spa.statusCode).toBe(200);
+      expect(spa.body).toContain('<title>MoraPack</title>');
+      const api = await app.inject({ url: '/api/simulacion', headers: { accept: 'text/html' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json<ApiErrorDto>().code).toBe('NO_ENCONTRADO');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('describes every API route with its responses in the OpenAPI document at /api/docs', async () => {
+    const app = await buildTestApp();
+    try {
+      expect((await app.inject('/api/docs/')).statusCode).toBe(200);
+      const doc = (await app.inject('/api/docs/json')).json<{
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      }>();
+      const expected = [
+        'get /api/health',
+        'get /api/aereopuertos',
+        'post /api/pedidos',
+        ...['vuelos', 'aereopuertos', 'pedidos'].flatMap((k) => [
+          `get /api/${k}/status`,
+          `get /api/${k}/preview`,
+          `get /api/${k}/download`,
+          `post /api/${k}/upload`,
+        ]),
+      ];
+      for (const route of expected) {
+        const [method, url] = route.split(' ');
+        const op = doc.paths[url]?.[method];
+        expect(op, route).toBeDefined();
+        expect(Object.keys(op.responses).length, route).toBeGreaterThan(1);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+eachDatabase('demo data', (db) => {
+  it('seeds an empty database at start through the upload services, and only once', async () => {
+    const target = await db.freshPersistent();
+    const first = await buildTestApp({ database: target, config: { seedDemo: true } });
+    let orders: number;
+    try {
+      const names = await Promise.all(
+        ['aereopuertos', 'vuelos', 'pedidos'].map(
+          async (k) => (await first.inject(`/api/${k}/status`)).json<FileStatusDto>().filename,
+        ),
+      );
+      expect(names).toEqual(['demo-aeropuertos.txt', 'demo-vuelos.txt', 'demo-pedidos.txt']);
+      const network = await getNetwork(first.db);
+      expect(network.airports.length).toBeGreaterThan(0);
+      expect(network.flights.length).toBeGreaterThan(network.airports.length);
+      const range = await orderTimeRange(first.db);
+      expect(range).not.toBeNull();
+      orders = (await listOrdersBetween(first.db, range!.fromMin, range!.toMin + 1)).length;
+      expect(orders).toBeGreaterThan(0);
+      const preview = await first.inject('/api/aereopuertos/preview?lines=3');
+      expect(preview.body.split('\n')).toHaveLength(3);
+    } finally {
+      await first.close();
+    }
+    const second = await buildTestApp({ database: target, config: { seedDemo: true } });
+    try {
+      const range = await orderTimeRange(second.db);
+      expect((await listOrdersBetween(second.db, range!.fromMin, range!.toMin + 1)).length).toBe(orders);
+      expect((await listAirports(second.db)).length).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
+  });
+});
