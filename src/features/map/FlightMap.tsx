@@ -16,7 +16,7 @@ import { connectionMachine } from '../connection/connectionMachine';
 import { appliedFiltersAtom } from '../filters/filterAtoms';
 import { useResolvedTheme } from '../theme/useResolvedTheme';
 import { AirportLabel } from './AirportLabel';
-import { airportsCollection, occupancyIcon } from './airportFeatures';
+import { airportsCollection, OCCUPANCY_ICON_IDS, occupancyIcon } from './airportFeatures';
 import { embeddedStyle } from './baseStyle';
 import { AirportCard, FlightCard } from './DetailCards';
 import * as styles from './FlightMap.css';
@@ -188,6 +188,10 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     const instance = mapRef.current?.getMap() ?? null;
     if (!instance) return;
     ensurePlaneIcon(instance);
+    for (const id of OCCUPANCY_ICON_IDS) {
+      const image = occupancyIcon(id);
+      if (image && !instance.hasImage(id)) instance.addImage(id, image, { pixelRatio: 2 });
+    }
     instance.on('styleimagemissing', (e: { id: string }) => {
       if (e.id === 'plane') ensurePlaneIcon(instance);
       const image = occupancyIcon(e.id);
@@ -253,22 +257,27 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
           dragRotate={false}
           style={{ width: '100%', height: '100%' }}
         >
-          <Source id={SOURCE.routes} type="geojson" data={EMPTY_COLLECTION}>
-            <Layer {...layers.routes} />
-            <Layer {...layers.routeSelected} filter={selectedRouteFilter} />
-          </Source>
-          <Source id={SOURCE.orderRoute} type="geojson" data={orderRoute}>
-            <Layer {...layers.orderRoute} />
-          </Source>
-          <Source id={SOURCE.airports} type="geojson" data={airportsData} promoteId="codigo">
-            <Layer {...layers.airportSedeRing} />
-            <Layer {...layers.airportMarkers} />
-            <Layer {...layers.airportOccupancy} />
-            <Layer {...layers.airportSedeDot} />
-          </Source>
-          <Source id={SOURCE.flights} type="geojson" data={EMPTY_COLLECTION}>
-            <Layer {...layers.planes} />
-          </Source>
+          {/* Sources mount after load, in drawing order, once the icons they use exist. */}
+          {map ? (
+            <>
+              <Source id={SOURCE.routes} type="geojson" data={EMPTY_COLLECTION}>
+                <Layer {...layers.routes} />
+                <Layer {...layers.routeSelected} filter={selectedRouteFilter} />
+              </Source>
+              <Source id={SOURCE.orderRoute} type="geojson" data={orderRoute}>
+                <Layer {...layers.orderRoute} />
+              </Source>
+              <Source id={SOURCE.airports} type="geojson" data={airportsData} promoteId="codigo">
+                <Layer {...layers.airportSedeRing} />
+                <Layer {...layers.airportMarkers} />
+                <Layer {...layers.airportOccupancy} />
+                <Layer {...layers.airportSedeDot} />
+              </Source>
+              <Source id={SOURCE.flights} type="geojson" data={EMPTY_COLLECTION}>
+                <Layer {...layers.planes} />
+              </Source>
+            </>
+          ) : null}
         </ReactMap>
       </div>
       {map

@@ -36,6 +36,13 @@ export function airportsCollection(
 
 const SIZE = 32;
 
+/** Every occupancy icon id (both themes), added when the map loads so no tile waits for one. */
+export const OCCUPANCY_ICON_IDS = (['light', 'dark'] as const).flatMap((theme) =>
+  (['disponible', 'limitado', 'saturado'] as const).flatMap((nivel) =>
+    Array.from({ length: 11 }, (_, i) => occupancyIconId(theme, nivel, i * 10)),
+  ),
+);
+
 /** Draws an occupancy icon on demand (MapLibre's styleimagemissing), or returns null for other ids. */
 export function occupancyIcon(id: string): ImageData | null {
   const match = OCC_PATTERN.exec(id);

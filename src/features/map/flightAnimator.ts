@@ -151,7 +151,10 @@ export class FlightAnimator {
 
 /** Minimal map surface the loop needs (a MapLibre map, or a stand-in in tests). */
 export interface FlightsSink {
-  setFlightsData(data: GeoJSON.FeatureCollection): void;
+  /** False when the map cannot take the data yet (source not added): the frame is retried. */
+  setFlightsData(data: GeoJSON.FeatureCollection): boolean;
+  /** Called every frame before the planes (e.g. to hand over route lines still pending). */
+  beforeFrame?(): void;
 }
 
 /** Runs the animator at animation-frame rate until stopped. */
@@ -160,7 +163,8 @@ export function runAnimationLoop(animator: FlightAnimator, sink: FlightsSink): (
   let running = true;
   const tick = (now: number) => {
     if (!running) return;
-    if (!animator.idle) sink.setFlightsData(animator.frame(now));
+    sink.beforeFrame?.();
+    if (!animator.idle && !sink.setFlightsData(animator.frame(now))) animator.invalidate();
     handle = requestAnimationFrame(tick);
   };
   handle = requestAnimationFrame(tick);

@@ -12,6 +12,8 @@ class LiveFlightLayers {
   private flights: readonly LiveFlightDto[] = [];
   private filter: (f: LiveFlightDto) => boolean = () => true;
   private routesKey = '';
+  /** Routes waiting for their source to exist. */
+  pending = true;
   map: MapLibreMap | null = null;
   onCount: ((visible: number) => void) | undefined;
 
@@ -31,6 +33,7 @@ class LiveFlightLayers {
   /** Route lines change only when the set of visible routes does (not on every progress update). */
   pushRoutes(force = false) {
     const source = this.map?.getSource<GeoJSONSource>(SOURCE.routes);
+    this.pending = !source;
     if (!source) return;
     const visible = this.flights.filter(this.filter);
     const key = routesSignature(visible);
@@ -64,7 +67,14 @@ export function useLiveFlightLayers(
     layers.setFlights(actorRef.getSnapshot().context.flights);
     const subscription = actorRef.subscribe((snapshot) => layers.setFlights(snapshot.context.flights));
     const stop = runAnimationLoop(layers.animator, {
-      setFlightsData: (data) => map.getSource<GeoJSONSource>(SOURCE.flights)?.setData(data),
+      setFlightsData: (data) => {
+        const source = map.getSource<GeoJSONSource>(SOURCE.flights);
+        source?.setData(data);
+        return source !== undefined;
+      },
+      beforeFrame: () => {
+        if (layers.pending) layers.pushRoutes(true);
+      },
     });
     // A full style reload (a remote style switching theme) drops source data: hand it over again.
     const onStyle = () => {

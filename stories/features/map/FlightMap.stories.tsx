@@ -1,0 +1,195 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { WritableAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
+import type { ReactNode } from 'react';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import type { FlightDetailDto, WarehouseOccupancyDto } from '../../../src/api/contract';
+import { FlightMap } from '../../../src/features/map/FlightMap';
+import { activeAirportAtom, selectedFlightIdAtom } from '../../../src/features/map/mapAtoms';
+import { hoveredAirportAtom } from '../../../src/features/map/mapDataAtoms';
+import { SAMPLE_AIRPORTS, syntheticFlights } from '../../../src/features/map/syntheticFlights';
+import { failingStream, liveStream } from './standInStreams';
+
+const FLIGHTS = syntheticFlights(SAMPLE_AIRPORTS, 60);
+const MANY_FLIGHTS = syntheticFlights(SAMPLE_AIRPORTS, 2000, 11);
+
+const WAREHOUSES: WarehouseOccupancyDto[] = SAMPLE_AIRPORTS.map((a, i) => {
+  const capacidad = a.capacidad ?? 400;
+  const porcentaje = [15, 35, 55, 72, 88, 97][i % 6] as number;
+  return {
+    codigo: a.codigo,
+    ciudad: a.ciudad,
+    ocupacion: Math.round((capacidad * porcentaje) / 100),
+    capacidad,
+    porcentaje,
+    nivel: porcentaje >= 90 ? 'saturado' : porcentaje >= 70 ? 'limitado' : 'disponible',
+  };
+});
+
+const FIRST = FLIGHTS[0] as (typeof FLIGHTS)[number];
+const FLIGHT_DETAIL: FlightDetailDto = {
+  id: FIRST.id,
+  codigo: FIRST.codigo as string,
+  origen: FIRST.origen as string,
+  destino: FIRST.destino as string,
+  salida: '2026-01-05T10:00:00.000Z',
+  llegada: '2026-01-05T22:00:00.000Z',
+  carga: FIRST.carga as number,
+  capacidad: FIRST.capacidad as number,
+  nivel: FIRST.nivel ?? 'disponible',
+  cancelado: false,
+  pedidos: [
+    { pedido: 'SPIM-000000012', cantidad: 40 },
+    { pedido: 'EBCI-000000007', cantidad: 25 },
+  ],
+};
+
+const API = {
+  aereopuertos: { json: SAMPLE_AIRPORTS },
+  almacenes: { json: WAREHOUSES },
+  [`vuelos/${FIRST.id}`]: { json: FLIGHT_DETAIL },
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: atoms of different value types are hydrated together
+type AnyAtom = WritableAtom<unknown, [any], unknown>;
+function Hydrate({ values, children }: { values: [AnyAtom, unknown][]; children: ReactNode }) {
+  useHydrateAtoms(new Map(values));
+  return children;
+}
+const withAtoms =
+  (values: [AnyAtom, unknown][]): Decorator =>
+  (Story) => (
+    <Hydrate values={values}>
+      <Story />
+    </Hydrate>
+  );
+
+const meta = {
+  title: 'features/map/FlightMap',
+  component: FlightMap,
+  args: { mode: 'operacion' },
+  parameters: { api: API },
+  decorators: [
+    (Story) => (
+      <div style={{ height: '100vh', display: 'flex' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  render: (args) => <FlightMap {...args} connectionLogic={liveStream(FLIGHTS)} />,
+} satisfies Meta<typeof FlightMap>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waits for MapLibre's load event, then for the airports and flights handed to their sources. */
+async function loadedMap(canvasElement: HTMLElement, flights = FLIGHTS.length) {
+  const root = await within(canvasElement).findByTestId('flight-map');
+  await waitFor(() => expect(root.dataset.mapLoaded).toBe('true'), { timeout: 45_000 });
+  await expect(root.querySelector('canvas.maplibregl-canvas')).toBeInTheDocument();
+  await waitFor(() => expect(root.dataset.airportCount).toBe(String(SAMPLE_AIRPORTS.length)), {
+    timeout: 10_000,
+  });
+  if (flights > 0)
+    await waitFor(() => expect(root.dataset.flightCount).toBe(String(flights)), { timeout: 10_000 });
+  return root;
+}
+
+export const DarkMercator: Story = {
+  parameters: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    await expect(root.dataset.projection).toBe('mercator');
+    await expect(within(root).getByRole('status')).toHaveTextContent(`En vivo · ${FLIGHTS.length} vuelos`);
+    await expect(within(root).getByRole('button', { name: 'Cambiar a proyección globo' })).toBeVisible();
+  },
+};
+
+export const LightMercator: Story = {
+  parameters: { theme: 'light' },
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    await expect(root.dataset.theme).toBe('light');
+  },
+};
+
+export const DarkGlobe: Story = {
+  args: { initialProjection: 'globe' },
+  parameters: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    await expect(root.dataset.projection).toBe('globe');
+    await expect(within(root).getByRole('button', { name: 'Cambiar a proyección Mercator' })).toBeVisible();
+  },
+};
+
+export const LightGlobe: Story = {
+  args: { initialProjection: 'globe' },
+  parameters: { theme: 'light' },
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    await expect(root.dataset.projection).toBe('globe');
+  },
+};
+
+export const ActiveAirport: Story = {
+  decorators: [withAtoms([[activeAirportAtom as AnyAtom, 'SPIM']])],
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    // Label 'city (code)' for the active marker only, and its detail card with occupancy.
+    await expect(
+      await within(root).findByText('Lima (SPIM)', { selector: '[data-airport-label]' }),
+    ).toBeVisible();
+    const card = within(root).getByRole('region', { name: 'Detalle del aeropuerto' });
+    await expect(card).toHaveTextContent('Ocupación del almacén');
+    await expect(await within(card).findByText(/135 \/ 900/)).toBeVisible();
+  },
+};
+
+export const HoveredAirport: Story = {
+  decorators: [withAtoms([[hoveredAirportAtom as AnyAtom, 'NZAA']])],
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    // No city: the code alone.
+    const label = await within(root).findByText('NZAA', { selector: '[data-airport-label]' });
+    await expect(label).toHaveAttribute('data-airport-label', 'hover');
+    await expect(root.querySelectorAll('[data-airport-label]')).toHaveLength(1);
+  },
+};
+
+export const SelectedFlight: Story = {
+  decorators: [withAtoms([[selectedFlightIdAtom as AnyAtom, FIRST.id]])],
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    const card = within(root).getByRole('region', { name: 'Detalle del vuelo' });
+    await expect(card).toHaveTextContent(`Vuelo ${FIRST.codigo}`);
+    await expect(await within(card).findByText('SPIM-000000012')).toBeVisible();
+  },
+};
+
+export const Disconnected: Story = {
+  render: (args) => <FlightMap {...args} connectionLogic={failingStream} />,
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement, 0);
+    await expect(await within(root).findByText('SSE desconectado')).toBeVisible();
+  },
+};
+
+export const LoadingAirports: Story = {
+  parameters: { api: { ...API, aereopuertos: { json: SAMPLE_AIRPORTS, delayMs: 3000 } } },
+  play: async ({ canvasElement }) => {
+    const toast = (await screen.findByText('Cargando aeropuertos...')).closest('[data-sonner-toast]');
+    await waitFor(() => expect(toast).toBeVisible());
+    // Loading toasts cannot be dismissed; it goes away once the airports arrive.
+    await expect(toast).toHaveAttribute('data-dismissible', 'false');
+    await loadedMap(canvasElement);
+    await waitFor(() => expect(screen.queryByText('Cargando aeropuertos...')).toBeNull(), { timeout: 5000 });
+  },
+};
+
+export const TwoThousandFlights: Story = {
+  render: (args) => <FlightMap {...args} connectionLogic={liveStream(MANY_FLIGHTS)} />,
+  play: async ({ canvasElement }) => {
+    await loadedMap(canvasElement, MANY_FLIGHTS.length);
+  },
+};
