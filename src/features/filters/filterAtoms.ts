@@ -2,6 +2,7 @@ import type { CalendarDateTime } from '@internationalized/date';
 import { atom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
 import type { AirportDto, LoadLevel, RunMode } from '../../api/contract';
+import { airportsQueryAtom } from '../map/mapDataAtoms';
 
 /** Spec 3: the applied filter object handed to the apply callback. */
 export interface AppliedFilters {
@@ -131,9 +132,6 @@ export const foldName = (s: string) =>
     .trim()
     .toLowerCase();
 
-/** The loaded airports, fed by the run screens' panel (the map may feed it too). */
-export const filterAirportsAtom = atom<readonly AirportDto[]>([]);
-
 export function airportMatches(airport: AirportDto, region: string | null, ciudad: string | null): boolean {
   if (region && foldName(airport.continente ?? '') !== region) return false;
   if (ciudad && foldName(airport.ciudad ?? '') !== ciudad) return false;
@@ -149,7 +147,7 @@ export const visibleAirportCodesAtom = atomFamily((mode: RunMode) =>
     const applied = get(appliedFiltersAtom(mode));
     if (!applied || (!applied.region && !applied.ciudad)) return null;
     const codes = new Set<string>();
-    for (const a of get(filterAirportsAtom))
+    for (const a of get(airportsQueryAtom).data ?? [])
       if (airportMatches(a, applied.region, applied.ciudad)) codes.add(a.codigo);
     return codes;
   }),

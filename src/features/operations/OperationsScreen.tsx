@@ -1,9 +1,26 @@
 import type { RunMode } from '../../api/contract';
 import { FlightMap } from '../map/FlightMap';
+import { CollapseReport } from '../runs/CollapseReport';
+import { RunStatusStrip } from '../runs/RunStatusStrip';
+import * as styles from './OperationsScreen.css';
 
-/** A run screen: the live map of that mode's run (status strip and reports come with the run feature). */
+/** A run screen: the live map of that mode's run, its status strip and, on /colapso, the collapse report. */
 export function OperationsScreen({ mode }: { mode: RunMode }) {
-  return <FlightMap mode={mode} />;
+  return (
+    <div className={styles.screen} data-mode={mode}>
+      <FlightMap mode={mode} />
+      <div className={styles.strip}>
+        <div className={styles.stripInner}>
+          <RunStatusStrip mode={mode} />
+        </div>
+      </div>
+      {mode === 'colapso' ? (
+        <div className={styles.report}>
+          <CollapseReport mode={mode} />
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 export const OperacionScreen = () => <OperationsScreen mode="operacion" />;

@@ -1,8 +1,6 @@
-import { DEFAULT_PANEL_TEXT } from '../shell/navigation';
+import { ScreenFilterPanel } from './ScreenFilterPanel';
 
-/** Section panel contents of the three run screens (the filter panel replaces these). */
-const Placeholder = () => <p>{DEFAULT_PANEL_TEXT}</p>;
-
-export const OperacionPanel = Placeholder;
-export const SimulacionPanel = Placeholder;
-export const ColapsoPanel = Placeholder;
+/** Section panel contents of the three run screens: the filter panel 'Controles de simulación'. */
+export const OperacionPanel = () => <ScreenFilterPanel mode="operacion" />;
+export const SimulacionPanel = () => <ScreenFilterPanel mode="semanal" />;
+export const ColapsoPanel = () => <ScreenFilterPanel mode="colapso" />;

@@ -1,0 +1,127 @@
+import { CalendarDateTime } from '@internationalized/date';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { atomFamily } from 'jotai/utils';
+import { atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchDailyFlights, searchOrderKeys } from '../../api/catalog';
+import type { RunMode } from '../../api/contract';
+import { startRun } from '../../api/runs';
+import type { PickOption } from '../../components/SearchPick/SearchPick';
+import { notify } from '../../lib/notify';
+import { serverTimeSource } from '../clock/serverTimeSource';
+import { FilterPanel } from '../filters/FilterPanel';
+import {
+  type AppliedFilters,
+  appliedFiltersAtom,
+  draftFiltersAtom,
+  VARIANT_OF_MODE,
+} from '../filters/filterAtoms';
+import { citiesOf, regionsOf, warehousesOf } from '../filters/options';
+import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
+import { airportsQueryAtom } from '../map/mapDataAtoms';
+import { currentRunAtom, RUNS_KEY } from '../runs/runAtoms';
+import { RUN_STARTED_TEXT, runToStart } from '../runs/startRunFor';
+
+/** Catalogs for the pick lists: the loaded plan's flights and the stored orders (searched on the server). */
+const flightsQueryAtom = atomWithQuery(() => ({
+  queryKey: ['vuelos', 'catalogo'] as const,
+  queryFn: ({ signal }) => fetchDailyFlights(signal),
+}));
+
+const orderSearchAtom = atomFamily((text: string) =>
+  atomWithQuery(() => ({
+    queryKey: ['pedidos', 'catalogo', text] as const,
+    queryFn: ({ signal }) => searchOrderKeys(text, signal),
+    // Keep the last list on screen while the next search answers.
+    placeholderData: keepPreviousData,
+  })),
+);
+
+/** Server time as a wall-clock UTC value for the date pickers. */
+const toCalendarUtc = (iso: string) => {
+  const d = new Date(iso);
+  return new CalendarDateTime(
+    d.getUTCFullYear(),
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+  );
+};
+
+/** The filter panel of a run screen: real options, the server clock, and applying starts or re-bases the run. */
+export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
+  const airports = useAtomValue(airportsQueryAtom).data ?? [];
+  const flights = useAtomValue(flightsQueryAtom).data;
+  const [orderText, setOrderText] = useState('');
+  const orderQuery = useDeferredValue(orderText.trim());
+  const orders = useAtomValue(orderSearchAtom(orderQuery));
+  const run = useAtomValue(currentRunAtom(mode));
+  const [draft, setDraft] = useAtom(draftFiltersAtom(mode));
+  const setApplied = useSetAtom(appliedFiltersAtom(mode));
+  const setAirport = useSetAtom(activeAirportAtom);
+  const setFlight = useSetAtom(selectedFlightIdAtom);
+  const setOrder = useSetAtom(selectedOrderKeyAtom);
+  const queryClient = useAtomValue(queryClientAtom);
+
+  const flightOptions = useMemo<PickOption[] | undefined>(
+    () =>
+      flights?.map((f) => ({ id: f.id, label: f.id, description: `sale ${f.salida}, llega ${f.llegada}` })),
+    [flights],
+  );
+  const warehouseOptions = useMemo(() => warehousesOf(airports), [airports]);
+  const orderOptions = useMemo<PickOption[] | undefined>(
+    () => orders.data?.map((id) => ({ id })),
+    [orders.data],
+  );
+  const regions = useMemo(() => regionsOf(airports), [airports]);
+
+  // Another operator's run: show its dates in an untouched panel (once per run).
+  const prefilled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!run || prefilled.current === run.id) return;
+    prefilled.current = run.id;
+    if (draft.inicio || draft.fin || mode === 'colapso') return;
+    setDraft((d) => ({
+      ...d,
+      inicio: toCalendarUtc(run.inicio),
+      fin: mode === 'semanal' && run.fin ? toCalendarUtc(run.fin) : null,
+    }));
+  }, [run, draft.inicio, draft.fin, mode, setDraft]);
+
+  const onApply = async (filters: AppliedFilters) => {
+    setApplied(filters);
+    if (filters.almacen) setAirport(filters.almacen);
+    if (filters.vuelo) setFlight(filters.vuelo);
+    if (filters.pedido) setOrder(filters.pedido);
+    const payload = runToStart(mode, filters, run);
+    if (!payload) {
+      notify.info('Filtros aplicados');
+      return;
+    }
+    try {
+      await startRun(payload);
+      notify.success(RUN_STARTED_TEXT[mode]);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: RUNS_KEY });
+    }
+  };
+
+  return (
+    <FilterPanel
+      variant={VARIANT_OF_MODE[mode]}
+      onApply={onApply}
+      flights={flightOptions}
+      warehouses={airports.length ? warehouseOptions : undefined}
+      orders={orderOptions}
+      regions={airports.length ? regions : undefined}
+      citiesFor={airports.length ? (region) => citiesOf(airports, region) : undefined}
+      onOrderSearch={setOrderText}
+      ordersLoading={orders.isFetching}
+      timeSource={serverTimeSource(mode)}
+    />
+  );
+}

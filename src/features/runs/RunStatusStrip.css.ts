@@ -1,0 +1,59 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../../styles/theme.css';
+
+export const strip = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'stretch',
+  gap: vars.space['1'],
+  padding: vars.space['2'],
+  margin: 0,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.md,
+  fontSize: vars.fontSize.sm,
+});
+
+export const item = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  padding: `0 ${vars.space['2']}`,
+  borderLeft: `1px solid ${vars.color.border}`,
+  selectors: { '&:first-child': { borderLeft: 'none' } },
+});
+
+export const term = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, whiteSpace: 'nowrap' });
+
+export const value = style({
+  margin: 0,
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+
+export const state = recipe({
+  base: {
+    display: 'inline-block',
+    padding: `0 ${vars.space['2']}`,
+    borderRadius: vars.radius.full,
+    fontSize: vars.fontSize.xs,
+    fontWeight: vars.fontWeight.medium,
+  },
+  variants: {
+    estado: {
+      en_curso: { background: vars.color.successSurface, color: vars.color.success },
+      terminada: { background: vars.color.surfaceSunken, color: vars.color.textMuted },
+      colapsada: { background: vars.color.dangerSurface, color: vars.color.danger },
+      detenida: { background: vars.color.surfaceSunken, color: vars.color.warning },
+    },
+  },
+});
+
+export const empty = style({ color: vars.color.textMuted, padding: `${vars.space['1']} ${vars.space['2']}` });
+export const actions = style({ display: 'flex', alignItems: 'center', paddingLeft: vars.space['2'] });
+
+export const list = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'], margin: 0 });

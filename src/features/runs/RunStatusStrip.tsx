@@ -1,0 +1,93 @@
+import { useAtomValue } from 'jotai';
+import { queryClientAtom } from 'jotai-tanstack-query';
+import type { RunDto, RunMode, RunSummaryDto } from '../../api/contract';
+import { stopRun } from '../../api/runs';
+import { Button } from '../../components/Button/Button';
+import { notify } from '../../lib/notify';
+import { formatCount, formatPercent, formatSimTime, formatSpeed, RUN_STATE_LABEL } from './format';
+import * as styles from './RunStatusStrip.css';
+import { currentRunAtom, RUNS_KEY, runSummaryQueryAtom } from './runAtoms';
+
+export const NO_RUN_TEXT = 'Sin simulación: aplica los controles para iniciarla.';
+
+export interface RunStatusStripViewProps {
+  run: RunDto | null;
+  summary: RunSummaryDto | null;
+  onStop?: () => void;
+}
+
+function Item({ term, value }: { term: string; value: string }) {
+  return (
+    <div className={styles.item}>
+      <dt className={styles.term}>{term}</dt>
+      <dd className={styles.value}>{value}</dd>
+    </div>
+  );
+}
+
+/** The run at a glance: simulated time and speed, orders, punctuality, products moving, busiest warehouse. */
+export function RunStatusStripView({ run, summary, onStop }: RunStatusStripViewProps) {
+  if (!run) {
+    return (
+      <section className={styles.strip} aria-label="Estado de la simulación">
+        <p className={styles.empty}>{NO_RUN_TEXT}</p>
+      </section>
+    );
+  }
+  const k = summary ?? { ...run.kpis, ahora: run.ahora, velocidad: run.velocidad, almacenMasOcupado: null };
+  const busiest = summary?.almacenMasOcupado;
+  const estado = summary?.estado ?? run.estado;
+  return (
+    <section
+      className={styles.strip}
+      aria-label="Estado de la simulación"
+      data-run-id={run.id}
+      data-estado={estado}
+    >
+      <dl className={styles.list}>
+        <div className={styles.item}>
+          <dt className={styles.term}>Estado</dt>
+          <dd className={styles.value}>
+            <span className={styles.state({ estado })}>{RUN_STATE_LABEL[estado]}</span>
+          </dd>
+        </div>
+        <Item term="Hora simulada" value={formatSimTime(k.ahora)} />
+        <Item term="Velocidad" value={formatSpeed(k.velocidad)} />
+        <Item term="Pedidos recibidos" value={formatCount(k.pedidosRecibidos)} />
+        <Item term="A tiempo" value={formatPercent(k.porcentajeATiempo)} />
+        <Item term="Atrasados" value={formatCount(k.atrasados)} />
+        <Item term="En tránsito" value={formatCount(k.enTransito)} />
+        <Item term="Productos en vuelo" value={formatCount(k.productosEnVuelo)} />
+        <Item
+          term="Almacén más ocupado"
+          value={busiest ? `${busiest.codigo} ${formatPercent(busiest.porcentaje)}` : '—'}
+        />
+      </dl>
+      {estado === 'en_curso' && onStop ? (
+        <div className={styles.actions}>
+          <Button size="sm" variant="ghost" onPress={onStop}>
+            Detener
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The strip of a screen's current run, polled from the server's summary. */
+export function RunStatusStrip({ mode }: { mode: RunMode }) {
+  const run = useAtomValue(currentRunAtom(mode));
+  const summary = useAtomValue(runSummaryQueryAtom(mode));
+  const queryClient = useAtomValue(queryClientAtom);
+  const onStop = async () => {
+    if (!run) return;
+    try {
+      await stopRun(run.id);
+      notify.info('Simulación detenida');
+      await queryClient.invalidateQueries({ queryKey: RUNS_KEY });
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return <RunStatusStripView run={run} summary={summary.data ?? null} onStop={onStop} />;
+}
