@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AirportDto } from '../../src/api/contract';
+import { launchBrowser, newPage, type RunningServer, startServer } from './harness';
+
+/**
+ * The live map against the real server (demo data), in Debian's Chromium with SwiftShader WebGL:
+ * loading, projection toggle, airport label on click, planes from a running simulation, and the
+ * disconnected message when the server goes away.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const MAP = '[data-testid="flight-map"]';
+
+async function openMap(page: Page, path: string) {
+  await page.goto(`${server.baseUrl}${path}`);
+  await page.waitForSelector(`${MAP}[data-map-loaded="true"]`, { timeout: 60_000 });
+  await page.waitForSelector(`${MAP} canvas.maplibregl-canvas`);
+}
+
+async function airports(): Promise<AirportDto[]> {
+  const response = await fetch(`${server.baseUrl}/api/aereopuertos`);
+  return (await response.json()) as AirportDto[];
+}
+
+/** Web Mercator pixel of a point at the spec's initial view (centre -50, 0; zoom 2.1; 512 px tiles). */
+function initialViewPixel(lon: number, lat: number, width: number, height: number) {
+  const worldSize = 512 * 2 ** 2.1;
+  const mercX = (l: number) => ((l + 180) / 360) * worldSize;
+  const mercY = (p: number) =>
+    ((180 - (180 / Math.PI) * Math.log(Math.tan(Math.PI / 4 + (p * Math.PI) / 360))) / 360) * worldSize;
+  return { x: width / 2 + mercX(lon) - mercX(-50), y: height / 2 + mercY(lat) - mercY(0) };
+}
+
+describe('live map', () => {
+  it('loads the airports with a loading toast and draws them on a WebGL canvas', async () => {
+    const { context, page, errors } = await newPage(browser);
+    // Hold the real answer briefly so the loading toast is observable.
+    await page.route('**/api/aereopuertos', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/operacion`);
+    await expect(
+      page.getByText('Cargando aeropuertos...').waitFor({ timeout: 10_000 }),
+    ).resolves.toBeUndefined();
+    await page.waitForSelector(`${MAP}[data-map-loaded="true"]`, { timeout: 60_000 });
+    const expected = (await airports()).length;
+    expect(expected).toBeGreaterThan(0);
+    await page.waitForFunction(
+      ([selector, n]) =>
+        document.querySelector(selector as string)?.getAttribute('data-airport-count') === String(n),
+      [MAP, expected],
+    );
+    await page.getByText('Cargando aeropuertos...').waitFor({ state: 'detached', timeout: 10_000 });
+    await expect(page.locator(MAP).getAttribute('data-theme')).resolves.toBe('dark');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('toggles Mercator and globe with the projection button', async () => {
+    const { context, page } = await newPage(browser);
+    await openMap(page, '/operacion');
+    const map = page.locator(MAP);
+    await expect(map.getAttribute('data-projection')).resolves.toBe('mercator');
+    await page.getByRole('button', { name: 'Cambiar a proyección globo' }).click();
+    await expect.poll(() => map.getAttribute('data-projection')).toBe('globe');
+    await page.getByRole('button', { name: 'Cambiar a proyección Mercator' }).click();
+    await expect.poll(() => map.getAttribute('data-projection')).toBe('mercator');
+    await context.close();
+  });
+
+  it('labels an airport "city (code)" on click and toggles it off on a second click', async () => {
+    const { context, page } = await newPage(browser);
+    await openMap(page, '/colapso');
+    const box = await page.locator(MAP).boundingBox();
+    if (!box) throw new Error('sin mapa');
+    const list = await airports();
+    // An airport well inside the map, clear of the filter panel (left) and of its neighbours.
+    const placed = list.map((a) => ({ a, p: initialViewPixel(a.lon, a.lat, box.width, box.height) }));
+    const candidates = placed
+      .filter(({ p }) => p.x > 420 && p.x < box.width - 340 && p.y > 140 && p.y < box.height - 40)
+      .map((c) => ({
+        ...c,
+        clearance: Math.min(
+          ...placed.filter((o) => o.a !== c.a).map((o) => Math.hypot(o.p.x - c.p.x, o.p.y - c.p.y)),
+        ),
+      }))
+      .sort((x, y) => y.clearance - x.clearance);
+    const target = candidates[0];
+    if (!target) throw new Error('ningún aeropuerto visible en la vista inicial');
+    const name = target.a.ciudad ? `${target.a.ciudad} (${target.a.codigo})` : target.a.codigo;
+
+    await page.mouse.click(box.x + target.p.x, box.y + target.p.y);
+    const active = page.locator('[data-airport-label="active"]');
+    await active.waitFor({ timeout: 10_000 });
+    await expect(active.textContent()).resolves.toBe(name);
+    await expect(
+      page.getByRole('region', { name: 'Detalle del aeropuerto' }).textContent(),
+    ).resolves.toContain(name);
+    // Only the active (or hovered) airport is labelled.
+    await expect(page.locator('[data-airport-label]').count()).resolves.toBe(1);
+
+    await page.mouse.click(box.x + target.p.x, box.y + target.p.y);
+    await active.waitFor({ state: 'detached', timeout: 10_000 });
+    await context.close();
+  });
+
+  it('shows planes of a running simulation moving on the map', async () => {
+    const started = await fetch(`${server.baseUrl}/api/simulaciones`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ modo: 'semanal', velocidad: 600 }),
+    });
+    expect(started.ok).toBe(true);
+    const { context, page } = await newPage(browser);
+    await openMap(page, '/simulacion');
+    await page.waitForFunction(
+      (selector) => Number(document.querySelector(selector)?.getAttribute('data-flight-count') ?? 0) > 0,
+      MAP,
+      { timeout: 30_000 },
+    );
+    const count = Number(await page.locator(MAP).getAttribute('data-flight-count'));
+    // Spec 9: the map screen asks for at most 200 live flights.
+    expect(count).toBeLessThanOrEqual(200);
+    await expect(page.getByRole('status').filter({ hasText: 'En vivo' }).textContent()).resolves.toContain(
+      `${count} vuelos`,
+    );
+    await context.close();
+  });
+
+  it("says 'SSE desconectado' when the server stops, and reconnects when it is back", async () => {
+    const { context, page } = await newPage(browser);
+    await openMap(page, '/operacion');
+    await page.getByRole('status').filter({ hasText: 'En vivo' }).waitFor({ timeout: 20_000 });
+    await server.stop();
+    await page.getByText('SSE desconectado').waitFor({ timeout: 20_000 });
+    await server.restart();
+    // Back-off retries (1 s, 2 s, 4 s...) find the server again.
+    await page.getByRole('status').filter({ hasText: 'En vivo' }).waitFor({ timeout: 60_000 });
+    await context.close();
+  });
+});
