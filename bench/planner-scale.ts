@@ -3,6 +3,7 @@
  * Largest demand scale K at which every order is still on time: doubling from 1, then bisecting to 1/16.
  * Prints {"largestOnTimeScale":K,"firstFailure":{"scale":K2,"at":ISO,"order":key,"cause":"..."}}.
  */
+import { scaleUpperBounds } from '../server/planner/bound';
 import type { OrderOutcome } from '../server/planner/types';
 import { parseArgs, progress } from './lib/args';
 import { loadBenchData, scaleOrders } from './lib/data';
@@ -60,6 +61,12 @@ export default async function plannerScale(argv: string[]): Promise<void> {
           airport: failure.cause?.airport,
         }
       : null,
+    upperBounds: scaleUpperBounds(data.network, data.orders).map((b) => ({
+      k: Math.round(b.k * 100) / 100,
+      resource: b.resource,
+      airport: b.airport,
+      releases: `${new Date(b.fromDay * 86_400_000).toISOString().slice(0, 10)}..${new Date(b.toDay * 86_400_000).toISOString().slice(0, 10)}`,
+    })),
     planningSeconds: Math.round(totalSeconds * 100) / 100,
     seed,
   };

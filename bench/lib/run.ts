@@ -4,6 +4,8 @@ import type { Network, OrderOutcome, PlanOrder } from '../../server/planner/type
 export interface PlanRun {
   outcomes: OrderOutcome[];
   seconds: number;
+  /** CPU time of this process while planning (less sensitive than wall time to a loaded machine). */
+  cpuSeconds: number;
   planner: PlannerEngine;
   /** With stopOnFailure: the first order that could not be on time (the run stops there). */
   failure?: OrderOutcome;
@@ -23,9 +25,11 @@ export function runPlanner(
   const outcomes: OrderOutcome[] = [];
   let failure: OrderOutcome | undefined;
   let seconds = 0;
+  let cpuSeconds = 0;
   const chunk = 5000;
   for (let i = 0; i < orders.length && !failure; i += chunk) {
     const t = process.hrtime.bigint();
+    const cpu = process.cpuUsage();
     const end = Math.min(orders.length, i + chunk);
     for (let j = i; j < end; j++) {
       const o = orders[j];
@@ -38,7 +42,9 @@ export function runPlanner(
       }
     }
     seconds += Number(process.hrtime.bigint() - t) / 1e9;
+    const used = process.cpuUsage(cpu);
+    cpuSeconds += (used.user + used.system) / 1e6;
     onProgress?.(end);
   }
-  return { outcomes, seconds, planner, failure };
+  return { outcomes, seconds, cpuSeconds, planner, failure };
 }

@@ -32,6 +32,19 @@ export interface EngineOptions {
   pressureCost: number;
   /** Time constant (min) of the per-destination demand rate behind pressureCost. */
   demandTauMin: number;
+  /** Minutes of arrival a two-leg route may trade to land in an emptier pickup window (per unit of use). */
+  destSpreadCost: number;
+  /**
+   * What a route minimises: 'arrival' (earliest ready, direct flights strictly first) or 'departure'
+   * (the soonest sede departure, direct and two-leg routes together: seats leaving soon are lost if unused).
+   */
+  objective: 'arrival' | 'departure';
+  /** Under 'departure', minutes a two-leg route must gain over a direct one. */
+  twoLegPenaltyMin: number;
+  /** Share of a sede flight's seats kept for products bound to its own destination (first try only). */
+  transitSeatReserve: number;
+  /** Share of a warehouse kept for its own pickups when products would wait there in transit (first try only). */
+  transitWarehouseReserve: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -40,6 +53,11 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   transitWaitCost: 1,
   pressureCost: 0,
   demandTauMin: 1440,
+  transitSeatReserve: 0,
+  objective: 'arrival',
+  twoLegPenaltyMin: 360,
+  destSpreadCost: 0,
+  transitWarehouseReserve: 0,
 };
 
 interface LegRec {
@@ -82,8 +100,11 @@ interface Start {
 }
 
 const NONE = -1;
-/** Route length limits tried in turn: direct, two legs, any. */
-const LEG_STAGES = [1, 2, 3];
+/** Stages tried in turn: 1 direct flights, 2 two legs within reserves, 3 two legs, 4 any route. */
+const LEG_STAGES = [1, 2, 3, 4];
+/** Under the 'departure' objective direct and two-leg routes compete in one stage. */
+const JOINT_STAGES = [2, 3, 4];
+/** Stage 2 keeps reserves for the transit airport's own orders; stage 3 lifts them; stage 4 allows any route. */
 
 export function createEngine(
   network: Network,
@@ -205,6 +226,8 @@ export function createEngine(
     let bCap = 0;
     const capD = net.capacity[d];
     const latestArr = deadline - pickup;
+    const byDep = opt.objective === 'departure';
+    const joint = byDep;
     for (const s of sources) {
       const flights = net.direct[s * n + d];
       for (let j = 0; j < flights.length; j++) {
@@ -212,12 +235,13 @@ export function createEngine(
         const dur = net.fDur[f];
         for (let dep = firstDep(f, t0); dep + dur <= latestArr; dep += DAY_MIN) {
           const arr = dep + dur;
-          if (arr >= bestScore) break;
+          const score = byDep ? dep : arr;
+          if (score >= bestScore) break;
           const seats = flightResidual(f, dep);
           if (seats <= 0) continue;
           const room = capD - wh[d].max(arr, arr + pickup);
           if (room <= 0) continue;
-          bestScore = arr;
+          bestScore = score;
           bS = s;
           bF1 = f;
           bDep1 = dep;
@@ -226,9 +250,15 @@ export function createEngine(
         }
       }
     }
-    if (bF1 !== NONE) return { source: bS, legs: [{ f: bF1, dep: bDep1 }], cap: bCap };
+    if (bF1 !== NONE && (maxLegs < 2 || !joint))
+      return { source: bS, legs: [{ f: bF1, dep: bDep1 }], cap: bCap };
     if (maxLegs < 2) return null;
+    const penalty = joint ? opt.twoLegPenaltyMin : 0;
     const waitCost = opt.transitWaitCost;
+    const reserved = maxLegs === 2;
+    const spreadCost = opt.destSpreadCost;
+    const seatReserve = reserved ? opt.transitSeatReserve : 0;
+    const whReserve = reserved ? opt.transitWarehouseReserve : 0;
     for (const s of sources) {
       for (let x = 0; x < n; x++) {
         if (x === d || x === s) continue;
@@ -237,23 +267,24 @@ export function createEngine(
         if (first.length === 0 || second.length === 0) continue;
         const minSecond = net.minDur[x * n + d];
         const xCost = opt.pressureCost * pressure[x];
-        const capX = net.capacity[x];
+        const capX = Math.floor(net.capacity[x] * (1 - whReserve));
         const countsX = occupies(x);
         for (let i = 0; i < first.length; i++) {
           const f1 = first[i];
           const dur1 = net.fDur[f1];
           for (let dep1 = firstDep(f1, t0); ; dep1 += DAY_MIN) {
             const a1 = dep1 + dur1;
-            if (a1 + conn + minSecond > latestArr || a1 + conn + minSecond + xCost >= bestScore) break;
-            const seats1 = flightResidual(f1, dep1);
+            if (a1 + conn + minSecond > latestArr) break;
+            if ((byDep ? dep1 : a1 + conn + minSecond) + xCost + penalty >= bestScore) break;
+            const seats1 = flightResidual(f1, dep1) - Math.ceil(net.fCap[f1] * seatReserve);
             if (seats1 <= 0) continue;
             for (let j = 0; j < second.length; j++) {
               const f2 = second[j];
               const dur2 = net.fDur[f2];
               for (let dep2 = firstDep(f2, a1 + conn); dep2 + dur2 <= latestArr; dep2 += DAY_MIN) {
                 const a2 = dep2 + dur2;
-                const score = a2 + waitCost * (dep2 - a1) + xCost;
-                if (score >= bestScore) break;
+                const base = (byDep ? dep1 : a2) + waitCost * (dep2 - a1) + xCost + penalty;
+                if (base >= bestScore) break;
                 const seats2 = flightResidual(f2, dep2);
                 if (seats2 <= 0) continue;
                 // A longer wait needs more room: once the transit warehouse blocks, later instances do too.
@@ -261,6 +292,8 @@ export function createEngine(
                 if (roomX <= 0) break;
                 const roomD = capD - wh[d].max(a2, a2 + pickup);
                 if (roomD <= 0) continue;
+                const score = base + spreadCost * (1 - roomD / capD);
+                if (score >= bestScore) continue;
                 bestScore = score;
                 bS = s;
                 bF1 = f1;
@@ -276,6 +309,7 @@ export function createEngine(
       }
     }
     if (bF1 === NONE) return null;
+    if (bF2 === NONE) return { source: bS, legs: [{ f: bF1, dep: bDep1 }], cap: bCap };
     return {
       source: bS,
       legs: [
@@ -380,7 +414,7 @@ export function createEngine(
     if (sources.length === 0) return 0;
     while (left > 0) {
       let r = bestShort(sources, o.dest, t0, deadline, maxLegs);
-      if (!r && maxLegs > 2) {
+      if (!r && maxLegs > 3) {
         const starts: Start[] = [];
         for (const s of sources) starts.push({ airport: s, time: t0, fromStock: true });
         r = search(starts, o.dest, deadline);
@@ -419,14 +453,14 @@ export function createEngine(
     const short = r + params.deadlineSameContinentMin;
     const long = r + params.deadlineOtherContinentMin;
     let left = qty;
-    for (const maxLegs of LEG_STAGES) {
+    for (const maxLegs of opt.objective === 'departure' ? JOINT_STAGES : LEG_STAGES) {
       if (!hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, short, maxLegs);
       if (left > 0) left -= routeFromStock(o, left, otherSedes[d], t0, long, maxLegs);
       if (left > 0 && hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, long, maxLegs);
       if (left === 0) return qty;
     }
     o.cause ??= diagnose(o, t0);
-    left -= routeFromStock(o, left, net.sedes, t0, long + opt.lateSlackMin, 3);
+    left -= routeFromStock(o, left, net.sedes, t0, long + opt.lateSlackMin, 4);
     return qty - left;
   }
 

@@ -46,3 +46,4 @@ export function createPlanner(
 ): PlannerEngine {
   return createEngine(network, { ...DEFAULT_PLANNER_PARAMS, ...params }, options);
 }
+export { type ScaleBound, scaleUpperBounds } from './bound';

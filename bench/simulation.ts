@@ -1,0 +1,101 @@
+/**
+ * npm run bench -- simulation [--week ISO-date] [--mode semanal|colapso] [--seed S] [--airports F --flights F --orders F]
+ * Loads the data (real files by default, else the demo set) into an in-memory server, runs one simulation at
+ * max speed through the API and prints {"mode","simulatedDays","seconds","orders","onTime","late","collapseAt","cause"}.
+ */
+import { readFileSync } from 'node:fs';
+import { buildApp } from '../server/app';
+import { generateDemo } from '../server/demo/generate';
+import { encodeUtf16be } from '../server/formats/text';
+import { replaceAirports, replaceFlights } from '../server/services/network';
+import { appendOrdersFile } from '../server/services/orders';
+import { simulationOf } from '../server/simulation/plugin';
+import type { RunDto } from '../src/api/contract';
+import { parseArgs, progress } from './lib/args';
+import { REAL_DATA_DIR } from './lib/data';
+
+const REAL = {
+  airports: `${REAL_DATA_DIR}/c.1inf54.25.2.Aeropuerto.husos.v1.20250818__estudiantes.txt`,
+  flights: `${REAL_DATA_DIR}/c.1inf54.25.2.planes_vuelo.v4.20250818.txt`,
+  orders: `${REAL_DATA_DIR}/pedidos-diciembre22-31.txt`,
+};
+
+export async function loadServer(args: ReturnType<typeof parseArgs>) {
+  const app = await buildApp({
+    logger: process.env.BENCH_LOG ? { level: 'error' } : false,
+    env: {},
+    database: { kind: 'pglite' },
+    config: { seedDemo: false, staticDir: '/nonexistent' },
+  });
+  await app.ready();
+  const deps = { db: app.db, bus: app.bus };
+  const useDemo = args.has('demo');
+  const file = (path: string) => ({
+    filename: path.split('/').pop()!,
+    bytes: new Uint8Array(readFileSync(path)),
+  });
+  let source: string;
+  if (useDemo) {
+    const demo = generateDemo();
+    const utf8 = new TextEncoder();
+    await replaceAirports(
+      deps,
+      { filename: 'demo-aeropuertos.txt', bytes: encodeUtf16be(demo.airportsText) },
+      app.config.sedes,
+    );
+    await replaceFlights(deps, { filename: 'demo-vuelos.txt', bytes: utf8.encode(demo.flightsText) });
+    await appendOrdersFile(deps, { filename: 'demo-pedidos.txt', bytes: utf8.encode(demo.ordersText) });
+    source = 'demo';
+  } else {
+    await replaceAirports(deps, file(args.get('airports') ?? REAL.airports), app.config.sedes);
+    await replaceFlights(deps, file(args.get('flights') ?? REAL.flights));
+    await appendOrdersFile(deps, file(args.get('orders') ?? REAL.orders));
+    source = args.get('orders') ?? REAL.orders;
+  }
+  return { app, source };
+}
+
+export default async function simulation(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const mode = args.get('mode') ?? 'semanal';
+  if (mode !== 'semanal' && mode !== 'colapso') throw new Error('--mode must be semanal or colapso');
+  const t0 = Date.now();
+  const { app, source } = await loadServer(args);
+  progress(`data loaded from ${source} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  try {
+    const body: Record<string, unknown> = { modo: mode, velocidad: 'max' };
+    if (args.get('week')) body.inicio = args.get('week');
+    if (args.get('seed')) body.semilla = Number(args.get('seed'));
+    const start = process.hrtime.bigint();
+    const res = await app.inject({ method: 'POST', url: '/api/simulaciones', payload: body });
+    if (res.statusCode !== 201) throw new Error(`start failed: ${res.statusCode} ${res.body}`);
+    const run = res.json() as RunDto;
+    const timer = setInterval(() => {
+      void simulationOf(app)
+        .get(run.id)
+        .then((r) => progress(`${r.estado} at ${r.ahora}: ${r.kpis.pedidosRecibidos} orders`));
+    }, 2000);
+    const done = await simulationOf(app).whenDone(run.id);
+    clearInterval(timer);
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const days = (Date.parse(done.ahora) - Date.parse(done.inicio)) / 86_400_000;
+    if (done.reporte)
+      progress(`collapse: ${done.reporte.pedido} at ${done.reporte.fecha}: ${done.reporte.causa}`);
+    const result = {
+      mode,
+      simulatedDays: Math.round(days * 100) / 100,
+      seconds: Math.round(seconds * 1000) / 1000,
+      orders: done.kpis.pedidosRecibidos,
+      onTime: done.kpis.aTiempo,
+      late: done.kpis.atrasados + done.kpis.sinRuta,
+      collapseAt: done.reporte?.fecha ?? null,
+      cause: done.reporte?.causa ?? null,
+      estado: done.estado,
+      inicio: done.inicio,
+      source,
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    await app.close();
+  }
+}
