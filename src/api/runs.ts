@@ -4,8 +4,7 @@ import type { RunDto, RunSummaryDto, StartRunPayload } from './contract';
 /** Runs of the three modes (issue 4's /api/simulaciones). */
 
 /** Starts or replaces the run of a mode. Not retried: a retry after a timeout would restart it again. */
-export const startRun = (payload: StartRunPayload) =>
-  unwrap(http.post<RunDto>('simulaciones', { body: payload }));
+export const startRun = (payload: StartRunPayload) => unwrap(http.post<RunDto>('simulaciones', payload));
 
 /** The current run of each mode (at most one per mode, finished ones included). */
 export const fetchRuns = (signal?: AbortSignal) => unwrap(http.get<RunDto[]>('simulaciones', { signal }));
