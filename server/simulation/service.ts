@@ -265,7 +265,8 @@ export class SimulationService {
     if (row.modo === 'operacion')
       return {
         ...base,
-        orders: await load(row.inicioMin - this.opts.operationLookbackMin, Number.MAX_SAFE_INTEGER),
+        // release_min is an int4 column: the open upper bound must fit it.
+        orders: await load(row.inicioMin - this.opts.operationLookbackMin, 2_147_483_647),
       };
     const range = await orderTimeRange(this.deps.db);
     if (!range)
