@@ -20,7 +20,14 @@ import { airportsCollection, OCCUPANCY_ICON_IDS, occupancyIcon } from './airport
 import { embeddedStyle } from './baseStyle';
 import { AirportCard, FlightCard } from './DetailCards';
 import * as styles from './FlightMap.css';
-import { EMPTY_COLLECTION, FLIGHT_LAYERS, INTERACTIVE_LAYERS, LAYER, SOURCE } from './flightLayers';
+import {
+  EMPTY_COLLECTION,
+  FLIGHT_LAYERS,
+  FLIGHTS_SOURCE_OPTIONS,
+  INTERACTIVE_LAYERS,
+  LAYER,
+  SOURCE,
+} from './flightLayers';
 import {
   activeAirportAtom,
   projectionAtom,
@@ -215,7 +222,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     if (feature.layer.id === LAYER.airportMarkers) {
       const code = String(feature.properties?.codigo);
       setActive(active === code ? null : code);
-    } else if (feature.layer.id === LAYER.planes) {
+    } else if (feature.layer.id === LAYER.planes || feature.layer.id === LAYER.planeSelected) {
       const id = String(feature.properties?.id);
       setSelectedFlightId(selectedFlightId === id ? null : id);
     }
@@ -224,11 +231,6 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
   const labelled = [active, hovered !== active ? hovered : null]
     .map((code) => airports.find((a) => a.codigo === code))
     .filter((a): a is AirportDto => a !== undefined);
-  const selectedRouteFilter: maplibregl.FilterSpecification = [
-    'any',
-    ['==', ['get', 'id'], selectedFlightId ?? ''],
-    ['==', ['get', 'codigo'], selectedFlightId ?? ''],
-  ];
 
   return (
     <div
@@ -262,7 +264,9 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
             <>
               <Source id={SOURCE.routes} type="geojson" data={EMPTY_COLLECTION}>
                 <Layer {...layers.routes} />
-                <Layer {...layers.routeSelected} filter={selectedRouteFilter} />
+              </Source>
+              <Source id={SOURCE.selectedRoute} type="geojson" data={EMPTY_COLLECTION}>
+                <Layer {...layers.routeSelected} />
               </Source>
               <Source id={SOURCE.orderRoute} type="geojson" data={orderRoute}>
                 <Layer {...layers.orderRoute} />
@@ -273,8 +277,9 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
                 <Layer {...layers.airportOccupancy} />
                 <Layer {...layers.airportSedeDot} />
               </Source>
-              <Source id={SOURCE.flights} type="geojson" data={EMPTY_COLLECTION}>
+              <Source id={SOURCE.flights} type="geojson" data={EMPTY_COLLECTION} {...FLIGHTS_SOURCE_OPTIONS}>
                 <Layer {...layers.planes} />
+                <Layer {...layers.planeSelected} />
               </Source>
             </>
           ) : null}

@@ -100,7 +100,8 @@ export function embeddedStyle(theme: Theme): StyleSpecification {
         id: 'land',
         type: 'fill',
         source: 'land',
-        paint: { 'fill-color': colors.land, 'fill-antialias': true },
+        // The coastline layer outlines the land already: no second antialiasing pass.
+        paint: { 'fill-color': colors.land, 'fill-antialias': false },
       },
       {
         id: 'coastline',

@@ -17,6 +17,7 @@ import { PLANE_ICON } from './planeIcon';
 export const SOURCE = {
   airports: 'airports',
   routes: 'routes',
+  selectedRoute: 'selected-route',
   orderRoute: 'order-route',
   flights: 'flights',
 } as const;
@@ -30,10 +31,17 @@ export const LAYER = {
   airportSedeRing: 'airport-sede-ring',
   airportSedeDot: 'airport-sede-dot',
   planes: 'flight-planes',
+  planeSelected: 'flight-plane-selected',
 } as const;
 
+/**
+ * The planes' source is rebuilt every animation frame: a point needs no tile buffer (a symbol is drawn
+ * by the tile holding its anchor) and tiles past zoom 10 are overscaled instead of re-cut.
+ */
+export const FLIGHTS_SOURCE_OPTIONS = { buffer: 0, maxzoom: 10 } as const;
+
 /** Layers a click or hover can hit. */
-export const INTERACTIVE_LAYERS = [LAYER.planes, LAYER.airportMarkers];
+export const INTERACTIVE_LAYERS = [LAYER.planeSelected, LAYER.planes, LAYER.airportMarkers];
 
 type Theme = keyof typeof MAP_COLORS;
 
@@ -59,8 +67,7 @@ function build(theme: Theme) {
   const routeSelected: LineLayerSpecification = {
     id: LAYER.routeSelected,
     type: 'line',
-    source: SOURCE.routes,
-    filter: ['==', ['get', 'id'], ''],
+    source: SOURCE.selectedRoute,
     layout: { 'line-cap': 'round', 'line-join': 'round' },
     paint: {
       'line-color': ['coalesce', ['get', 'pathColor'], MARKER_COLORS.base],
@@ -147,13 +154,12 @@ function build(theme: Theme) {
     source: SOURCE.flights,
     layout: {
       'icon-image': PLANE_ICON,
-      'icon-size': ['case', ['get', 'selected'], 0.85, 0.6],
+      'icon-size': 0.6,
       'icon-rotate': ['get', 'bearing'],
       'icon-rotation-alignment': 'map',
       'icon-pitch-alignment': 'map',
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
-      'symbol-sort-key': ['case', ['get', 'selected'], 1, 0],
     },
     paint: {
       'icon-color': [
@@ -161,9 +167,18 @@ function build(theme: Theme) {
         ['get', 'planeColor'],
         ['match', ['get', 'nivel'], 'limitado', load.limitado, 'saturado', load.saturado, defaultPlane],
       ],
-      'icon-halo-color': ['case', ['get', 'selected'], MARKER_COLORS.hover, colors.labelHalo],
-      'icon-halo-width': ['case', ['get', 'selected'], 2.5, 0.8],
+      'icon-halo-color': colors.labelHalo,
+      'icon-halo-width': 0.8,
     },
+  };
+
+  // The selected plane again, larger and haloed, above the rest (no per-feature sort key to compute).
+  const planeSelected: SymbolLayerSpecification = {
+    ...planes,
+    id: LAYER.planeSelected,
+    filter: ['==', ['get', 'selected'], true],
+    layout: { ...planes.layout, 'icon-size': 0.9 },
+    paint: { ...planes.paint, 'icon-halo-color': MARKER_COLORS.hover, 'icon-halo-width': 2.5 },
   };
 
   const layers: LayerSpecification[] = [
@@ -175,6 +190,7 @@ function build(theme: Theme) {
     airportOccupancy,
     airportSedeDot,
     planes,
+    planeSelected,
   ];
   return {
     routes,
@@ -185,6 +201,7 @@ function build(theme: Theme) {
     airportSedeRing,
     airportSedeDot,
     planes,
+    planeSelected,
     layers,
   };
 }

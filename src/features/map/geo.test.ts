@@ -4,7 +4,7 @@ import { airportDisplayName } from './airportName';
 import { FlightAnimator } from './flightAnimator';
 import { bearing, greatCircle, headingAt, pointAt, splitAtDateLine, unwrapLongitudes } from './geo';
 import { ROUTE_SAMPLES, zoomLimits } from './mapConfig';
-import { routeParts } from './routeLines';
+import { routeParts, routesCollection } from './routeLines';
 
 const LIMA = [-77.11, -12.02] as const;
 const MADRID = [-3.56, 40.47] as const;
@@ -79,6 +79,19 @@ describe('date line handling', () => {
     const single = routeParts(LIMA[0], LIMA[1], MADRID[0], MADRID[1]);
     expect(single).toHaveLength(1);
     expect(single[0]).toHaveLength(ROUTE_SAMPLES);
+  });
+});
+
+describe('route lines', () => {
+  it('draws each route and colour once however many flights share it', () => {
+    const base = { originLon: 0, originLat: 0, destLon: 30, destLat: 10, progress: 0.5 };
+    const routes = routesCollection([
+      { ...base, id: 'a', pathColor: '#22c55e' },
+      { ...base, id: 'b', pathColor: '#22c55e' },
+      { ...base, id: 'c', pathColor: '#ef4444' },
+      { ...base, id: 'd', destLon: 40 },
+    ]);
+    expect(routes.features.map((f) => f.properties?.id)).toEqual(['a', 'c', 'd']);
   });
 });
 

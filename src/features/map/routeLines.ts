@@ -50,15 +50,39 @@ export function routeFeature(
   };
 }
 
+export const routeKey = (f: LiveFlightDto) =>
+  `${f.originLon},${f.originLat},${f.destLon},${f.destLat},${f.pathColor ?? ''}`;
+
+/**
+ * One line per distinct route and colour: flights sharing a route (several departures of a busy pair)
+ * would otherwise draw the same 512 points again and again.
+ */
 export function routesCollection(flights: readonly LiveFlightDto[]): GeoJSON.FeatureCollection {
-  return {
-    type: 'FeatureCollection',
-    features: flights.map((f) => routeFeature(f, f.originLon, f.originLat, f.destLon, f.destLat)),
-  };
+  const seen = new Set<string>();
+  const features: GeoJSON.Feature[] = [];
+  for (const f of flights) {
+    const key = routeKey(f);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    features.push(
+      routeFeature({ id: f.id, pathColor: f.pathColor }, f.originLon, f.originLat, f.destLon, f.destLat),
+    );
+  }
+  return { type: 'FeatureCollection', features };
 }
 
 /** Identity of a routes collection: only when it changes does MapLibre need new route data. */
 export const routesSignature = (flights: readonly LiveFlightDto[]) =>
-  flights
-    .map((f) => `${f.id}:${f.originLon},${f.originLat},${f.destLon},${f.destLat},${f.pathColor ?? ''}`)
-    .join('|');
+  [...new Set(flights.map(routeKey))].join('|');
+
+/** The selected flight's route alone (its own source, drawn over the others). */
+export function selectedRouteCollection(
+  flights: readonly LiveFlightDto[],
+  selectedId: string | null,
+): GeoJSON.FeatureCollection {
+  const f = selectedId ? flights.find((x) => x.id === selectedId || x.codigo === selectedId) : undefined;
+  return {
+    type: 'FeatureCollection',
+    features: f ? [routeFeature(f, f.originLon, f.originLat, f.destLon, f.destLat)] : [],
+  };
+}

@@ -4,7 +4,7 @@ import type { LiveFlightDto, LoadLevel } from '../../api/contract';
 import { ConnectionContext } from '../connection/ConnectionContext';
 import { FlightAnimator, runAnimationLoop } from './flightAnimator';
 import { SOURCE } from './flightLayers';
-import { routesCollection, routesSignature } from './routeLines';
+import { routeKey, routesCollection, routesSignature, selectedRouteCollection } from './routeLines';
 
 /** Holds the live flights between messages and hands them to the map's flights and routes sources. */
 class LiveFlightLayers {
@@ -12,6 +12,8 @@ class LiveFlightLayers {
   private flights: readonly LiveFlightDto[] = [];
   private filter: (f: LiveFlightDto) => boolean = () => true;
   private routesKey = '';
+  private selectedId: string | null = null;
+  private selectedKey = '';
   /** Routes waiting for their source to exist. */
   pending = true;
   map: MapLibreMap | null = null;
@@ -22,6 +24,25 @@ class LiveFlightLayers {
     this.flights = flights;
     this.animator.setFlights(flights, performance.now());
     this.pushRoutes();
+    this.pushSelectedRoute();
+  }
+
+  setSelected(id: string | null) {
+    this.selectedId = id;
+    this.animator.setSelected(id);
+    this.pushSelectedRoute();
+  }
+
+  /** The highlighted route follows the selection and the flight's current route. */
+  pushSelectedRoute(force = false) {
+    const source = this.map?.getSource<GeoJSONSource>(SOURCE.selectedRoute);
+    if (!source) return;
+    const id = this.selectedId;
+    const flight = id ? this.flights.find((f) => f.id === id || f.codigo === id) : undefined;
+    const key = flight ? `${id}|${routeKey(flight)}` : '';
+    if (key === this.selectedKey && !force) return;
+    this.selectedKey = key;
+    source.setData(selectedRouteCollection(flight ? [flight] : [], id));
   }
 
   setLevels(niveles: Record<LoadLevel, boolean> | null) {
@@ -73,12 +94,16 @@ export function useLiveFlightLayers(
         return source !== undefined;
       },
       beforeFrame: () => {
-        if (layers.pending) layers.pushRoutes(true);
+        if (layers.pending) {
+          layers.pushRoutes(true);
+          layers.pushSelectedRoute(true);
+        }
       },
     });
     // A full style reload (a remote style switching theme) drops source data: hand it over again.
     const onStyle = () => {
       layers.pushRoutes(true);
+      layers.pushSelectedRoute(true);
       layers.animator.invalidate();
     };
     map.on('style.load', onStyle);
@@ -91,7 +116,7 @@ export function useLiveFlightLayers(
   }, [map, actorRef, layers]);
 
   useEffect(() => {
-    layers.animator.setSelected(selectedFlightId);
+    layers.setSelected(selectedFlightId);
   }, [layers, selectedFlightId]);
 
   useEffect(() => {
