@@ -257,3 +257,24 @@ export const FilledLight: Story = {
     await expect(canvas.getByText('1 de diciembre de 2025 08:00')).toBeVisible();
   },
 };
+
+/** Chips combination: every level on (and back to none). */
+export const AllLevelsOn: Story = {
+  args: { variant: 'colapso' },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(chip(canvasElement, 'Limitado'));
+    await userEvent.click(chip(canvasElement, 'Saturado'));
+    for (const name of ['Disponible', 'Limitado', 'Saturado'])
+      await expect(chip(canvasElement, name)).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(aplicar(canvasElement));
+    await expect(args.onApply).toHaveBeenLastCalledWith(
+      expect.objectContaining({ niveles: { disponible: true, limitado: true, saturado: true } }),
+    );
+    for (const name of ['Disponible', 'Limitado', 'Saturado'])
+      await userEvent.click(chip(canvasElement, name));
+    await userEvent.click(aplicar(canvasElement));
+    await expect(args.onApply).toHaveBeenLastCalledWith(
+      expect.objectContaining({ niveles: { disponible: false, limitado: false, saturado: false } }),
+    );
+  },
+};

@@ -1,0 +1,114 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { NO_RUN_TEXT, RunStatusStrip, RunStatusStripView } from '../../../src/features/runs/RunStatusStrip';
+import { COLLAPSED_RUN, RUN, SUMMARY } from './fixtures';
+
+const meta = {
+  title: 'features/operations/RunStatusStrip',
+  component: RunStatusStripView,
+  parameters: { layout: 'padded' },
+  args: { run: RUN, summary: SUMMARY, onStop: fn() },
+} satisfies Meta<typeof RunStatusStripView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const NoRun: Story = {
+  args: { run: null, summary: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(NO_RUN_TEXT)).toBeVisible();
+  },
+};
+
+/** Simulated time (UTC) and speed, orders, on-time %, late, in transit, products in the air, busiest warehouse. */
+export const Running: Story = {
+  play: async ({ canvas, args }) => {
+    const strip = canvas.getByRole('region', { name: 'Estado de la simulación' });
+    await expect(strip).toHaveTextContent('En curso');
+    await expect(strip).toHaveTextContent('Hora simulada07/01/2026 13:45 UTC');
+    await expect(strip).toHaveTextContent('Velocidad×168');
+    await expect(strip).toHaveTextContent('Pedidos recibidos12.480');
+    await expect(strip).toHaveTextContent('A tiempo96,4 %');
+    await expect(strip).toHaveTextContent('Atrasados358');
+    await expect(strip).toHaveTextContent('En tránsito2606');
+    await expect(strip).toHaveTextContent('Productos en vuelo3940');
+    await expect(strip).toHaveTextContent('Almacén más ocupadoSPIM 89 %');
+    await userEvent.click(canvas.getByRole('button', { name: 'Detener' }));
+    await expect(args.onStop).toHaveBeenCalled();
+  },
+};
+
+/** Before the first summary answers, the run's own KPIs fill the strip. */
+export const WithoutSummary: Story = {
+  args: { summary: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveTextContent(
+      'Pedidos recibidos12.480',
+    );
+    await expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveTextContent(
+      'Almacén más ocupado—',
+    );
+  },
+};
+
+export const Finished: Story = {
+  args: { run: { ...RUN, estado: 'terminada' }, summary: { ...SUMMARY, estado: 'terminada' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveTextContent(
+      'Terminada',
+    );
+    await expect(canvas.queryByRole('button', { name: 'Detener' })).not.toBeInTheDocument();
+  },
+};
+
+export const Collapsed: Story = {
+  args: { run: COLLAPSED_RUN, summary: { ...SUMMARY, estado: 'colapsada', velocidad: 'max' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveTextContent(
+      'Colapsada',
+    );
+    await expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveTextContent(
+      'Velocidadmáx.',
+    );
+  },
+};
+
+export const Light: Story = {
+  parameters: { theme: 'light' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveTextContent(
+      'En curso',
+    );
+  },
+};
+
+/** Connected: the strip finds the screen's run in GET /simulaciones and polls its summary. */
+export const FromServer: Story = {
+  render: () => <RunStatusStrip mode="semanal" />,
+  parameters: {
+    api: {
+      simulaciones: { json: [RUN] },
+      [`simulaciones/${RUN.id}/resumen`]: { json: SUMMARY },
+    },
+  },
+  play: async ({ canvas }) => {
+    await waitFor(() =>
+      expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveTextContent(
+        'Almacén más ocupadoSPIM 89 %',
+      ),
+    );
+    await expect(canvas.getByRole('region', { name: 'Estado de la simulación' })).toHaveAttribute(
+      'data-run-id',
+      RUN.id,
+    );
+  },
+};
+
+/** Connected, other mode's run only: this screen has none. */
+export const FromServerNoRunOfThisMode: Story = {
+  render: () => <RunStatusStrip mode="operacion" />,
+  parameters: { api: { simulaciones: { json: [RUN] } } },
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getByText(NO_RUN_TEXT)).toBeVisible());
+  },
+};

@@ -1,0 +1,121 @@
+import type {
+  AirportDto,
+  DailyFlightDto,
+  RunDto,
+  RunKpisDto,
+  RunSummaryDto,
+} from '../../../src/api/contract';
+
+/** Fixed run data for the run-screen stories. */
+
+export const KPIS: RunKpisDto = {
+  pedidosRecibidos: 12_480,
+  productosRecibidos: 25_102,
+  entregados: 9_870,
+  aTiempo: 9_512,
+  atrasados: 358,
+  sinRuta: 4,
+  enTransito: 2_606,
+  productosEnVuelo: 3_940,
+  porcentajeATiempo: 96.4,
+};
+
+export const RUN: RunDto = {
+  id: 'run-semanal-1',
+  modo: 'semanal',
+  estado: 'en_curso',
+  inicio: '2026-01-05T00:00:00.000Z',
+  fin: '2026-01-12T00:00:00.000Z',
+  velocidad: 168,
+  ahora: '2026-01-07T13:45:00.000Z',
+  creadoEn: '2026-01-05T00:00:00.000Z',
+  kpis: KPIS,
+  reporte: null,
+};
+
+export const SUMMARY: RunSummaryDto = {
+  ...KPIS,
+  ahora: RUN.ahora,
+  velocidad: 168,
+  estado: 'en_curso',
+  almacenes: [],
+  almacenMasOcupado: {
+    codigo: 'SPIM',
+    ciudad: 'Lima',
+    ocupacion: 712,
+    capacidad: 800,
+    porcentaje: 89,
+    nivel: 'limitado',
+  },
+  utilizacionVuelos: 0.62,
+};
+
+export const COLLAPSED_RUN: RunDto = {
+  ...RUN,
+  id: 'run-colapso-1',
+  modo: 'colapso',
+  estado: 'colapsada',
+  fin: null,
+  velocidad: 'max',
+  ahora: '2026-01-19T06:12:00.000Z',
+  reporte: {
+    fecha: '2026-01-19T06:12:00.000Z',
+    pedido: 'SPIM-000004512',
+    causa: 'El almacén de SPIM no tiene espacio para recibir los productos del pedido antes de su plazo.',
+    tipo: 'warehouse',
+    almacen: 'SPIM',
+    kpis: KPIS,
+  },
+};
+
+export const AIRPORTS: AirportDto[] = [
+  {
+    codigo: 'SPIM',
+    ciudad: 'Lima',
+    lon: -77.1,
+    lat: -12.02,
+    sede: true,
+    pais: 'Perú',
+    continente: 'America',
+  },
+  { codigo: 'SKBO', ciudad: 'Bogotá', lon: -74.14, lat: 4.7, pais: 'Colombia', continente: 'America' },
+  { codigo: 'EBCI', ciudad: 'Charleroi', lon: 4.45, lat: 50.46, pais: 'Bélgica', continente: 'Europa' },
+  {
+    codigo: 'UBBB',
+    ciudad: 'Bakú',
+    lon: 50.05,
+    lat: 40.47,
+    sede: true,
+    pais: 'Azerbaiyán',
+    continente: 'Asia',
+  },
+];
+
+export const FLIGHTS: DailyFlightDto[] = [
+  {
+    id: 'SPIM-SKBO-08:10',
+    origen: 'SPIM',
+    destino: 'SKBO',
+    salida: '08:10',
+    llegada: '11:05',
+    capacidad: 300,
+  },
+  {
+    id: 'SKBO-SPIM-14:30',
+    origen: 'SKBO',
+    destino: 'SPIM',
+    salida: '14:30',
+    llegada: '17:20',
+    capacidad: 320,
+  },
+  {
+    id: 'EBCI-UBBB-22:00',
+    origen: 'EBCI',
+    destino: 'UBBB',
+    salida: '22:00',
+    llegada: '05:40',
+    capacidad: 400,
+  },
+];
+
+export const ORDER_KEYS = ['SPIM-000000012', 'SPIM-000004512', 'SKBO-000000003', 'UBBB-000000101'];
