@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveOptions, type SimulationOptions } from './options';
 import { SimulationService } from './service';
@@ -6,6 +7,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     simulation: SimulationService;
   }
+}
+
+// The plugin decorates the /api scope; tools holding the root instance find the service through the
+// event bus, which every scope shares.
+const registry = new WeakMap<object, SimulationService>();
+
+/** The simulation service of an app (root or any scope). */
+export function simulationOf(app: FastifyInstance): SimulationService {
+  const service = registry.get(app.bus);
+  if (!service) throw new Error('simulation plugin not registered');
+  return service;
 }
 
 function envInt(name: string): number | undefined {
@@ -35,6 +47,7 @@ export const simulationPlugin = fp(
       log: app.log,
     });
     app.decorate('simulation', service);
+    registry.set(app.bus, service);
     app.addHook('onReady', async () => {
       await service.start();
     });

@@ -28,7 +28,7 @@ import {
 
 const DAY = 1440;
 /** Archived outcomes kept for GET /api/pedidos/{id}; beyond this the oldest are forgotten. */
-const ARCHIVE_LIMIT = 300_000;
+const ARCHIVE_LIMIT = 50_000;
 
 /** What cannot be recomputed from the stored orders: live orders and cancellations, in order. */
 export type RunEvent =
@@ -193,7 +193,10 @@ export class RunRuntime {
       const oAt = o && o.releaseMin <= targetMin ? o.releaseMin : Number.POSITIVE_INFINITY;
       const eAt = e && e.atMin <= targetMin ? e.atMin : Number.POSITIVE_INFINITY;
       if (oAt === Number.POSITIVE_INFINITY && eAt === Number.POSITIVE_INFINITY) break;
-      if (done >= budget) return false;
+      if (done >= budget) {
+        this.settleDeliveries(this.plannedThrough);
+        return false;
+      }
       if (oAt <= eAt) {
         this.cursor++;
         this.plannedThrough = Math.max(this.plannedThrough, oAt - 1);
@@ -207,6 +210,7 @@ export class RunRuntime {
     if (!this.running) return false;
     this.plannedThrough = Math.max(this.plannedThrough, targetMin);
     this.accountDepartures(targetMin, 0);
+    this.settleDeliveries(Math.min(targetMin, this.plannedThrough));
     return true;
   }
 

@@ -40,7 +40,7 @@ export class RunStore {
   constructor(private readonly db: Database) {}
 
   /** Inserts a new current run of its mode, retiring (and stopping) the previous one. */
-  async insertCurrent(row: Omit<RunRow, 'actual' | 'creadoEn'>): Promise<string> {
+  async insertCurrent(row: RunRow): Promise<string> {
     return this.db.orm.transaction(async (tx) => {
       await tx
         .update(runs)
@@ -52,7 +52,7 @@ export class RunStore {
         .where(and(eq(runs.modo, row.modo), eq(runs.actual, true)));
       const [r] = await tx
         .insert(runs)
-        .values({ ...row, actual: true })
+        .values({ ...row, actual: true, creadoEn: new Date(row.creadoEn) })
         .returning({ creadoEn: runs.creadoEn });
       return r.creadoEn.toISOString();
     });

@@ -1,0 +1,183 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, it } from 'vitest';
+import type { LiveFlightDto } from '../../src/api/contract';
+import { buildTestApp, eachDatabase } from './helpers';
+import { loadSimNetwork, sim, simAirports, simFlights, startRun, T0 } from './simulationNetwork';
+
+/** A minimal SSE reader: collects `id:` + `data:` frames and comments. */
+function sseClient(url: string) {
+  const frames: { id: number; data: unknown }[] = [];
+  const comments: string[] = [];
+  let headers: http.IncomingHttpHeaders = {};
+  let buffer = '';
+  const req = http.get(url, (res) => {
+    headers = res.headers;
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        let id = -1;
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) comments.push(line);
+          else if (line.startsWith('id: ')) id = Number(line.slice(4));
+          else if (line.startsWith('data: ')) frames.push({ id, data: JSON.parse(line.slice(6)) });
+        }
+      }
+    });
+  });
+  req.on('error', () => {});
+  return {
+    frames,
+    comments,
+    headers: () => headers,
+    close: () => req.destroy(),
+  };
+}
+
+const until = async (cond: () => boolean, ms = 5000) => {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error('timeout waiting for the stream');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+/** Daily flights in the air at t (epoch minutes), computed independently from the fixture. */
+function airborneCount(tMin: number): number {
+  const airports = new Map(simAirports().map((a) => [a.code, a]));
+  let n = 0;
+  for (const f of simFlights(simAirports())) {
+    const o = airports.get(f.origin)!;
+    const d = airports.get(f.destination)!;
+    const dep = (((f.depLocal - o.gmt * 60) % 1440) + 1440) % 1440;
+    const dur = (((f.arrLocal - d.gmt * 60 - dep) % 1440) + 1440) % 1440;
+    const since = (((tMin - dep) % 1440) + 1440) % 1440;
+    if (since < dur) n++;
+  }
+  return n;
+}
+
+eachDatabase('vuelos en vivo (SSE)', (db) => {
+  let app: FastifyInstance | undefined;
+  let wall = T0;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    wall = T0;
+  });
+
+  async function listening() {
+    app = await buildTestApp({ db, now: () => wall });
+    await loadSimNetwork(app, { days: 3 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  it('cada mensaje es la lista de vuelos en el aire, con la forma del spec y los más cargados primero', async () => {
+    const base = await listening();
+    const run = await startRun(app!, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 3600 });
+    for (let i = 0; i < 14; i++) {
+      wall += 1000;
+      sim(app!).tick();
+    }
+    const all = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=5000`);
+    const top = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=5`);
+    await until(() => all.frames.length > 0 && top.frames.length > 0);
+    expect(all.headers()['content-type']).toMatch(/^text\/event-stream/);
+    const tMin = Date.parse((await sim(app!).get(run.id)).ahora) / 60_000;
+    const flights = all.frames[0].data as LiveFlightDto[];
+    expect(flights.length).toBe(airborneCount(tMin));
+    const loaded = flights.filter((f) => (f.carga ?? 0) > 0);
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const f of flights) {
+      expect(f).toMatchObject({
+        id: expect.stringMatching(/^[A-Z]{4}-[A-Z]{4}-\d\d:\d\d@\d+$/),
+        originLat: expect.any(Number),
+        originLon: expect.any(Number),
+        destLat: expect.any(Number),
+        destLon: expect.any(Number),
+        pathColor: expect.any(String),
+        planeColor: expect.any(String),
+        capacidad: 300,
+      });
+      const dep = Date.parse(f.salida!) / 60_000;
+      const arr = Date.parse(f.llegada!) / 60_000;
+      expect(dep).toBeLessThanOrEqual(tMin);
+      expect(arr).toBeGreaterThan(tMin);
+      expect(f.progress).toBeCloseTo((tMin - dep) / (arr - dep), 3);
+      const level =
+        f.carga! / f.capacidad! < 0.7
+          ? 'disponible'
+          : f.carga! / f.capacidad! <= 0.9
+            ? 'limitado'
+            : 'saturado';
+      expect(f.nivel).toBe(level);
+    }
+    const ratios = flights.map((f) => f.carga! / f.capacidad!);
+    expect(ratios).toEqual([...ratios].sort((a, b) => b - a));
+    expect(top.frames[0].data).toEqual(flights.slice(0, 5));
+    // Next tick: a new frame with the next id, to every client.
+    wall += 1000;
+    sim(app!).tick();
+    await until(() => all.frames.length > 1 && top.frames.length > 1);
+    expect(all.frames[1].id).toBe(all.frames[0].id + 1);
+    expect(top.frames[1].id).toBe(all.frames[1].id);
+    sim(app!).hub.heartbeat();
+    await until(() => all.comments.includes(': ping'));
+    all.close();
+    top.close();
+  });
+
+  it('sin corrida activa muestra la vista de operación del plan cargado a la hora real', async () => {
+    wall = Date.UTC(2025, 11, 22, 15, 0);
+    const base = await listening();
+    await sim(app!).warehouses('operacion');
+    sim(app!).tick();
+    const c = sseClient(`${base}/api/vuelos/live?limit=200`);
+    await until(() => c.frames.length > 0);
+    const flights = c.frames[0].data as LiveFlightDto[];
+    expect(flights.length).toBe(airborneCount(wall / 60_000));
+    expect(flights.some((f) => (f.carga ?? 0) > 0)).toBe(true);
+    c.close();
+  });
+
+  it('un cliente que no lee se desconecta; su memoria pendiente nunca supera el límite', async () => {
+    const base = await listening();
+    await startRun(app!, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 60 });
+    const service = sim(app!);
+    service.options.maxBufferedBytes = 64 * 1024;
+    const reader = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=5000`);
+    const { port } = new URL(base);
+    const stuck = net.connect(Number(port), '127.0.0.1');
+    stuck.on('error', () => {});
+    stuck.write(`GET /api/vuelos/live?modo=semanal&limit=5000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    stuck.pause(); // never reads: the kernel buffers fill, then the server's
+    await until(() => service.hub.clients.size === 2 && reader.frames.length > 0);
+    const frameBytes = service.frame('semanal', 5000).byteLength;
+    let maxPending = 0;
+    for (let i = 0; i < 3000 && service.hub.dropped === 0; i++) {
+      wall += 1000;
+      service.tick();
+      for (const c of service.hub.clients) maxPending = Math.max(maxPending, c.res.writableLength);
+      if (i % 5 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(service.hub.dropped).toBe(1);
+    expect(maxPending).toBeLessThanOrEqual(64 * 1024 + frameBytes + 64);
+    await until(() => service.hub.clients.size === 1);
+    // The reading client keeps getting every tick.
+    const sent = service.hub.framesSent;
+    wall += 1000;
+    service.tick();
+    await until(() => reader.frames.length > 0 && reader.frames[reader.frames.length - 1].id >= sent);
+    const ids = reader.frames.map((f) => f.id);
+    expect(ids).toEqual(ids.map((_, i) => ids[0] + i));
+    reader.close();
+    stuck.destroy();
+  });
+});
