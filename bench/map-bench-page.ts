@@ -57,8 +57,12 @@ async function run() {
   const map = new maplibregl.Map({
     container: 'map',
     style: embeddedStyle('dark'),
-    center: [INITIAL_VIEW.longitude, INITIAL_VIEW.latitude],
-    zoom: INITIAL_VIEW.zoom,
+    // lon/lat/zoom let a developer look at a given place (e.g. the date line on the globe).
+    center: [
+      Number(params.get('lon') ?? INITIAL_VIEW.longitude),
+      Number(params.get('lat') ?? INITIAL_VIEW.latitude),
+    ],
+    zoom: Number(params.get('zoom') ?? INITIAL_VIEW.zoom),
     attributionControl: false,
   });
   await new Promise<void>((resolve) => map.once('load', () => resolve()));

@@ -41,6 +41,12 @@ export interface EngineOptions {
   objective: 'arrival' | 'departure';
   /** Under 'departure', minutes a two-leg route must gain over a direct one. */
   twoLegPenaltyMin: number;
+  /** Blocked routes tried per order that cannot be on time, moving earlier orders' products (0 = off). */
+  repairCandidates: number;
+  /** Route stage allowed for moved products (3 = at most two legs, 4 = any). */
+  repairMaxStage: number;
+  /** Shipments tried per blocked route (largest first). */
+  repairVictims: number;
   /** Share of a sede flight's seats kept for products bound to its own destination (first try only). */
   transitSeatReserve: number;
   /** Share of a warehouse kept for its own pickups when products would wait there in transit (first try only). */
@@ -54,6 +60,9 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   pressureCost: 0,
   demandTauMin: 1440,
   transitSeatReserve: 0,
+  repairCandidates: 30,
+  repairVictims: 1000,
+  repairMaxStage: 3,
   objective: 'arrival',
   twoLegPenaltyMin: 360,
   destSpreadCost: 0,
@@ -394,12 +403,31 @@ export function createEngine(
 
   // ---------------------------------------------------------------- orders
 
+  /** Shipments created during a repair attempt, to undo it if the attempt fails. */
+  let journal: ShipRec[] | null = null;
+  /** Orders moved by repairs since the last takeReplanned(). */
+  const replanned = new Set<OrderRec>();
+  /** The planner's clock: legs departing at or before it have flown. */
+  let clock = Number.NEGATIVE_INFINITY;
+
   const newShip = (o: OrderRec, qty: number, source: number, legs: LegRec[]): ShipRec => {
     const s: ShipRec = { order: o, qty, source, legs, out: publicShipment(o, qty, source, legs) };
     book(s, 0, 1);
     o.ships.push(s);
+    journal?.push(s);
     return s;
   };
+
+  function removeShip(s: ShipRec): void {
+    book(s, 0, -1);
+    const list = s.order.ships;
+    list.splice(list.indexOf(s), 1);
+  }
+
+  function restoreShip(s: ShipRec): void {
+    book(s, 0, 1);
+    s.order.ships.push(s);
+  }
 
   /** Routes up to qty fresh products of an order from the given sedes; returns how many were placed. */
   function routeFromStock(
@@ -448,20 +476,133 @@ export function createEngine(
    * the rest. What is left is delivered late when possible.
    */
   function placeFresh(o: OrderRec, qty: number, t0: number): number {
+    let left = qty - placeOnTime(o, qty, t0);
+    if (left === 0) return qty;
+    if (opt.repairCandidates > 0) left -= repair(o, left, t0);
+    if (left === 0) return qty;
+    o.cause ??= diagnose(o, t0);
+    const long = o.order.releaseMin + params.deadlineOtherContinentMin;
+    left -= routeFromStock(o, left, net.sedes, t0, long + opt.lateSlackMin, 4);
+    return qty - left;
+  }
+
+  /** The on-time stages of placeFresh; returns how many products were placed. */
+  function placeOnTime(o: OrderRec, qty: number, t0: number, maxStage = 4): number {
     const r = o.order.releaseMin;
     const d = o.dest;
     const short = r + params.deadlineSameContinentMin;
     const long = r + params.deadlineOtherContinentMin;
     let left = qty;
     for (const maxLegs of opt.objective === 'departure' ? JOINT_STAGES : LEG_STAGES) {
+      if (maxLegs > maxStage) break;
       if (!hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, short, maxLegs);
       if (left > 0) left -= routeFromStock(o, left, otherSedes[d], t0, long, maxLegs);
       if (left > 0 && hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, long, maxLegs);
-      if (left === 0) return qty;
+      if (left === 0) break;
     }
-    o.cause ??= diagnose(o, t0);
-    left -= routeFromStock(o, left, net.sedes, t0, long + opt.lateSlackMin, 4);
     return qty - left;
+  }
+
+  const onTime = (o: OrderRec): boolean => {
+    const deadline = deadlineOf(o);
+    for (const s of o.ships) if (arrOf(s.legs[s.legs.length - 1]) + pickup > deadline) return false;
+    return o.missing === 0;
+  };
+
+  /**
+   * Re-planning of earlier decisions: when an order cannot be on time, take routes of one or two legs that
+   * are blocked only by full flights, move products of other on-time orders still at their sede off such a
+   * flight onto other on-time routes, and give the freed seats to this order. Every move is undone unless
+   * both orders end on time.
+   */
+  function repair(o: OrderRec, qty: number, t0: number): number {
+    let left = qty;
+    const d = o.dest;
+    const r = o.order.releaseMin;
+    const tries: [number[], number][] = [];
+    if (!hasOtherSource(o)) tries.push([sameSedes[d], r + params.deadlineSameContinentMin]);
+    tries.push([otherSedes[d], r + params.deadlineOtherContinentMin]);
+    const candidates: Route[] = [];
+    for (const [sources, deadline] of tries) blockedRoutes(sources, d, t0, deadline, candidates);
+    candidates.sort((a, b) => arrOf(a.legs[a.legs.length - 1]) - arrOf(b.legs[b.legs.length - 1]));
+    let attempts = 0;
+    for (const cand of candidates) {
+      if (left === 0 || attempts >= opt.repairCandidates) break;
+      attempts++;
+      const leg = cand.legs.find((l) => flightResidual(l.f, l.dep) <= 0);
+      if (!leg) continue;
+      const key = instKey(leg.f, leg.dep);
+      if (cancelled.has(key)) continue;
+      const victims = [...(aboard.get(key) ?? [])]
+        .filter((v) => v.order !== o && v.legs[0].dep > clock && v.order.outcome.status === 'onTime')
+        .sort((a, b) => b.qty - a.qty)
+        .slice(0, opt.repairVictims);
+      for (const v of victims) {
+        if (left === 0) break;
+        journal = [];
+        removeShip(v);
+        const cap = routeCap(cand.legs, t0, true);
+        let ok = false;
+        if (cap > 0) {
+          newShip(o, Math.min(left, cap), cand.source, cand.legs);
+          const p = v.order;
+          const placed = placeOnTime(p, v.qty, Math.max(clock, p.order.releaseMin), opt.repairMaxStage);
+          ok = placed === v.qty && onTime(p);
+        }
+        if (ok) {
+          left -= journal[0].qty;
+          journal = null;
+          refresh(v.order);
+          replanned.add(v.order);
+        } else {
+          for (const s of journal.reverse()) removeShip(s);
+          journal = null;
+          restoreShip(v);
+        }
+      }
+    }
+    return qty - left;
+  }
+
+  /** On-time routes of one or two legs with room in every warehouse whose only obstacle is a full flight. */
+  function blockedRoutes(sources: number[], d: number, t0: number, deadline: number, out: Route[]): void {
+    const latestArr = deadline - pickup;
+    const roomAt = (a: number, from: number, to: number) => whResidual(a, from, to) > 0;
+    for (const s of sources) {
+      for (const f of net.direct[s * n + d]) {
+        for (let dep = firstDep(f, t0); dep + net.fDur[f] <= latestArr; dep += DAY_MIN) {
+          const arr = dep + net.fDur[f];
+          if (flightResidual(f, dep) <= 0 && roomAt(d, arr, arr + pickup))
+            out.push({ source: s, legs: [{ f, dep }], cap: 0 });
+        }
+      }
+      for (let x = 0; x < n; x++) {
+        if (x === s || x === d) continue;
+        for (const f1 of net.direct[s * n + x]) {
+          for (let dep1 = firstDep(f1, t0); dep1 + net.fDur[f1] <= latestArr; dep1 += DAY_MIN) {
+            const a1 = dep1 + net.fDur[f1];
+            const full1 = flightResidual(f1, dep1) <= 0;
+            for (const f2 of net.direct[x * n + d]) {
+              const dep2 = firstDep(f2, a1 + conn);
+              const a2 = dep2 + net.fDur[f2];
+              if (a2 > latestArr) continue;
+              const full2 = flightResidual(f2, dep2) <= 0;
+              if (full1 === full2) continue; // exactly one full flight: one move frees the route
+              if (occupies(x) && !roomAt(x, a1, dep2)) continue;
+              if (!roomAt(d, a2, a2 + pickup)) continue;
+              out.push({
+                source: s,
+                legs: [
+                  { f: f1, dep: dep1 },
+                  { f: f2, dep: dep2 },
+                ],
+                cap: 0,
+              });
+            }
+          }
+        }
+      }
+    }
   }
 
   function publicShipment(o: OrderRec, qty: number, source: number, legs: LegRec[]): Shipment {
@@ -671,6 +812,7 @@ export function createEngine(
     if ((((depMin - net.fDep[f]) % DAY_MIN) + DAY_MIN) % DAY_MIN !== 0)
       return { ok: false as const, reason: `El vuelo ${flightId} no sale a esa hora.` };
     if (depMin <= nowMin) return { ok: false as const, reason: `El vuelo ${flightId} ya despegó.` };
+    clock = Math.max(clock, nowMin);
     const key = instKey(f, depMin);
     cancelled.add(key);
     const ships = [...(aboard.get(key) ?? [])];
@@ -737,6 +879,7 @@ export function createEngine(
       const end = Math.max(lastReady, o.order.releaseMin + params.deadlineOtherContinentMin);
       if (end < cutMin) {
         hot.delete(key);
+        replanned.delete(o);
         done.push(o.outcome);
       }
     }
@@ -748,6 +891,7 @@ export function createEngine(
   }
 
   function addOrders(orders: PlanOrder[], nowMin: number): OrderOutcome[] {
+    clock = Math.max(clock, nowMin);
     const sorted = orders.length > 1 ? [...orders].sort((a, b) => a.releaseMin - b.releaseMin) : orders;
     return sorted.map((o) => planOrder(o, nowMin));
   }
@@ -776,6 +920,11 @@ export function createEngine(
       return a === undefined ? 0 : wh[a].at(atMin);
     },
     stats: () => ({ ...totals }),
+    takeReplanned: () => {
+      const list = [...replanned].map((o) => o.outcome);
+      replanned.clear();
+      return list;
+    },
     flightInstances: () => {
       const out: FlightInstanceLoad[] = [];
       loads.forEach(

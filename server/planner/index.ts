@@ -4,6 +4,7 @@
  * const planner = createPlanner(network, params);
  *   planner.addOrders(orders, nowMin)      plan new orders (time order); returns their outcomes
  *   planner.cancelFlight(id, depMin, now)  cancel an instance before take-off; affected orders re-planned
+ *   planner.takeReplanned()                earlier orders moved by addOrders to make room (outcomes updated in place)
  *   planner.advance(nowMin)                move the clock; finished orders older than keepDays are archived
  *   planner.outcome(key) / flightLoad / flightOrders / warehouseLoad / stats   queries
  *
@@ -16,7 +17,8 @@
  * Strategy: same-continent sede first (48 h), then other continents (72 h); per shipment a direct
  * flight when one is on time (preferring calm pickup windows), else an earliest-arrival label-setting
  * search with capacities over the time-expanded network; an order is split whenever a route fills up.
- * Orders that cannot be on time are delivered late when possible, with the binding cause.
+ * When an order cannot be on time, earlier orders' products still at their sede are moved off full flights
+ * onto other on-time routes (repair); only if that fails is it delivered late, with the binding cause.
  *
  * validatePlan() (validate.ts) checks a plan independently; planToJsonLines() exports it.
  */

@@ -137,6 +137,11 @@ export interface Planner {
   flightOrders(flightId: string, depMin: number): { orderKey: string; quantity: number }[];
   /** Products present in an airport's warehouse at instant t. */
   warehouseLoad(airport: string, atMin: number): number;
+  /**
+   * Orders re-planned as a side effect of addOrders (earlier decisions moved to make room for new orders),
+   * since the previous call; their outcome objects are updated in place.
+   */
+  takeReplanned(): OrderOutcome[];
   /** Totals since the start (archived included). */
   stats(): {
     orders: number;
