@@ -9,16 +9,30 @@ export const screen = style({
   flexDirection: 'column',
 });
 
-/** Bottom-left over the map, clear of the map's controls (top right) and detail cards (right). */
+/**
+ * Bottom of the map, clear of the expanded section panel (left), the map's controls (top right)
+ * and its detail cards (right). Phones: above the 'Ver más' button.
+ */
 export const strip = style({
   position: 'absolute',
   left: vars.space['3'],
   bottom: vars.space['3'],
-  right: '330px',
+  right: vars.space['3'],
   zIndex: vars.zIndex.panel,
   pointerEvents: 'none',
   display: 'flex',
-  '@media': { 'screen and (max-width: 768px)': { right: vars.space['3'], bottom: '64px' } },
+  justifyContent: 'flex-start',
+  selectors: {
+    '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
+  },
+  '@media': {
+    'screen and (max-width: 768px)': {
+      left: vars.space['3'],
+      right: vars.space['3'],
+      bottom: '64px',
+      selectors: { '[data-panel-expanded="true"] &': { left: vars.space['3'] } },
+    },
+  },
 });
 
 export const stripInner = style({ pointerEvents: 'auto', maxWidth: '100%' });
@@ -28,4 +42,12 @@ export const report = style({
   left: vars.space['3'],
   top: vars.space['3'],
   zIndex: vars.zIndex.panel,
+  selectors: {
+    '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
+  },
+  '@media': {
+    'screen and (max-width: 768px)': {
+      selectors: { '[data-panel-expanded="true"] &': { left: vars.space['3'] } },
+    },
+  },
 });

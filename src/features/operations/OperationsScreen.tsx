@@ -1,13 +1,22 @@
+import { useAtomValue } from 'jotai';
 import type { RunMode } from '../../api/contract';
 import { FlightMap } from '../map/FlightMap';
 import { CollapseReport } from '../runs/CollapseReport';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
+import { panelExpandedAtom } from '../shell/shellAtoms';
 import * as styles from './OperationsScreen.css';
+
+const PATH_OF_MODE: Record<RunMode, string> = {
+  operacion: '/operacion',
+  semanal: '/simulacion',
+  colapso: '/colapso',
+};
 
 /** A run screen: the live map of that mode's run, its status strip and, on /colapso, the collapse report. */
 export function OperationsScreen({ mode }: { mode: RunMode }) {
+  const panelExpanded = useAtomValue(panelExpandedAtom(PATH_OF_MODE[mode]));
   return (
-    <div className={styles.screen} data-mode={mode}>
+    <div className={styles.screen} data-mode={mode} data-panel-expanded={panelExpanded}>
       <FlightMap mode={mode} />
       <div className={styles.strip}>
         <div className={styles.stripInner}>

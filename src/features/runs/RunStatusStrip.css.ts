@@ -4,7 +4,8 @@ import { vars } from '../../styles/theme.css';
 
 export const strip = style({
   display: 'flex',
-  flexWrap: 'wrap',
+  flexWrap: 'nowrap',
+  maxWidth: '100%',
   alignItems: 'stretch',
   gap: vars.space['1'],
   padding: vars.space['2'],
@@ -53,7 +54,18 @@ export const state = recipe({
   },
 });
 
-export const empty = style({ color: vars.color.textMuted, padding: `${vars.space['1']} ${vars.space['2']}` });
+export const empty = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  padding: `${vars.space['1']} ${vars.space['2']}`,
+});
 export const actions = style({ display: 'flex', alignItems: 'center', paddingLeft: vars.space['2'] });
 
-export const list = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'], margin: 0 });
+export const list = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['1'],
+  margin: 0,
+  // Phones: one scrolling row instead of a tall block over the map.
+  '@media': { 'screen and (max-width: 768px)': { flexWrap: 'nowrap', overflowX: 'auto' } },
+});
