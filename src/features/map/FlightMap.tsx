@@ -107,6 +107,9 @@ function paintBase(map: maplibregl.Map, theme: 'light' | 'dark') {
   map.setSky({ 'sky-color': c.water, 'horizon-color': c.water, 'fog-color': c.water });
 }
 
+const airportHit = (event: MapLayerMouseEvent) =>
+  event.features?.find((f) => f.layer.id === LAYER.airportMarkers);
+
 function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProjection?: MapProjection }) {
   const theme = useResolvedTheme();
   const isMobile = useIsMobile();
@@ -209,21 +212,23 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
   };
 
   const onMouseMove = (event: MapLayerMouseEvent) => {
-    const feature = event.features?.[0];
-    const code = feature?.layer.id === LAYER.airportMarkers ? String(feature.properties?.codigo) : null;
+    const airport = airportHit(event);
+    const code = airport ? String(airport.properties?.codigo) : null;
     if (code !== hovered) setHovered(code);
-    const canvas = event.target.getCanvas();
-    canvas.style.cursor = feature ? 'pointer' : '';
+    event.target.getCanvas().style.cursor = event.features?.length ? 'pointer' : '';
   };
 
   const onClick = (event: MapLayerMouseEvent) => {
-    const feature = event.features?.[0];
-    if (!feature) return;
-    if (feature.layer.id === LAYER.airportMarkers) {
-      const code = String(feature.properties?.codigo);
+    // An airport wins over planes drawn on it: hubs are always surrounded by departing traffic.
+    const airport = airportHit(event);
+    if (airport) {
+      const code = String(airport.properties?.codigo);
       setActive(active === code ? null : code);
-    } else if (feature.layer.id === LAYER.planes || feature.layer.id === LAYER.planeSelected) {
-      const id = String(feature.properties?.id);
+      return;
+    }
+    const plane = event.features?.[0];
+    if (plane) {
+      const id = String(plane.properties?.id);
       setSelectedFlightId(selectedFlightId === id ? null : id);
     }
   };
