@@ -1,5 +1,5 @@
 /**
- * npm run bench -- simulation [--week ISO-date] [--mode semanal|colapso] [--seed S] [--airports F --flights F --orders F]
+ * npm run bench -- simulation [--week ISO-date] [--mode semanal|colapso] [--seed S] [--check] [--demo] [--airports F --flights F --orders F]
  * Loads the data (real files by default, else the demo set) into an in-memory server, runs one simulation at
  * max speed through the API and prints {"mode","simulatedDays","seconds","orders","onTime","late","collapseAt","cause"}.
  */
@@ -66,18 +66,29 @@ export default async function simulation(argv: string[]): Promise<void> {
     const body: Record<string, unknown> = { modo: mode, velocidad: 'max' };
     if (args.get('week')) body.inicio = args.get('week');
     if (args.get('seed')) body.semilla = Number(args.get('seed'));
-    const start = process.hrtime.bigint();
-    const res = await app.inject({ method: 'POST', url: '/api/simulaciones', payload: body });
-    if (res.statusCode !== 201) throw new Error(`start failed: ${res.statusCode} ${res.body}`);
-    const run = res.json() as RunDto;
-    const timer = setInterval(() => {
-      void simulationOf(app)
-        .get(run.id)
-        .then((r) => progress(`${r.estado} at ${r.ahora}: ${r.kpis.pedidosRecibidos} orders`));
-    }, 2000);
-    const done = await simulationOf(app).whenDone(run.id);
-    clearInterval(timer);
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const runOnce = async () => {
+      const start = process.hrtime.bigint();
+      const res = await app.inject({ method: 'POST', url: '/api/simulaciones', payload: body });
+      if (res.statusCode !== 201) throw new Error(`start failed: ${res.statusCode} ${res.body}`);
+      const run = res.json() as RunDto;
+      const timer = setInterval(() => {
+        void simulationOf(app)
+          .get(run.id)
+          .then((r) => progress(`${r.estado} at ${r.ahora}: ${r.kpis.pedidosRecibidos} orders`));
+      }, 2000);
+      const done = await simulationOf(app).whenDone(run.id);
+      clearInterval(timer);
+      return { done, seconds: Number(process.hrtime.bigint() - start) / 1e9 };
+    };
+    const { done, seconds } = await runOnce();
+    // --check: run again in the same process and compare (same inputs and seed must give the same run).
+    let deterministic: boolean | undefined;
+    if (args.has('check')) {
+      const again = (await runOnce()).done;
+      deterministic =
+        JSON.stringify([again.kpis, again.reporte, again.ahora]) ===
+        JSON.stringify([done.kpis, done.reporte, done.ahora]);
+    }
     const days = (Date.parse(done.ahora) - Date.parse(done.inicio)) / 86_400_000;
     if (done.reporte)
       progress(`collapse: ${done.reporte.pedido} at ${done.reporte.fecha}: ${done.reporte.causa}`);
@@ -91,6 +102,7 @@ export default async function simulation(argv: string[]): Promise<void> {
       collapseAt: done.reporte?.fecha ?? null,
       cause: done.reporte?.causa ?? null,
       estado: done.estado,
+      ...(deterministic === undefined ? {} : { deterministic }),
       inicio: done.inicio,
       source,
     };

@@ -44,13 +44,13 @@ export function demandProfile(orders: readonly PlanOrder[]): DemandProfile | nul
   };
 }
 
-/** products/day = 900 + (x0 + k·d)^n with 900 + x0^n = P0 and a year multiplying demand by yearFactor. */
+/** products/day = 900 + (x0 + k·d)^n with 900 + x0^n = P0 and yearFactor growth every periodDays. */
 export function growthLaw(p0: number, g: GrowthOptions): (days: number) => number {
   const n = g.exponent;
   const base = Math.max(1, p0 - 900);
   const x0 = base ** (1 / n);
   const x1 = Math.max(1, g.yearFactor * p0 - 900) ** (1 / n);
-  const k = (x1 - x0) / 365;
+  const k = (x1 - x0) / Math.max(1e-9, g.periodDays);
   return (days) => 900 + Math.max(0, x0 + k * days) ** n;
 }
 

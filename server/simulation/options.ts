@@ -22,8 +22,10 @@ export interface SimulationOptions {
   /** Load thresholds (fraction of capacity): below `limited` Disponible, up to `saturated` Limitado, above Saturado. */
   levels: { limited: number; saturated: number };
   colors: Record<LoadLevel, string>;
-  /** Max-speed runs plan this many orders per slice, then yield to the event loop (API and stream stay live). */
+  /** Orders planned per slice of a max-speed run or a replay. */
   sliceOrders: number;
+  /** Slices run back to back for this long, then yield to the event loop (API and stream stay live). */
+  sliceMs: number;
   /** Default and maximum of `limit` on the live stream. */
   liveDefaultLimit: number;
   liveMaxLimit: number;
@@ -32,12 +34,16 @@ export interface SimulationOptions {
 
 /**
  * Demand growth for colapso: products/day = 900 + x^n (the business law, n in [1.119, 1.229]).
- * x advances linearly with simulated days from x0, where 900 + x0^n equals the stored demand; its pace
- * makes demand grow by `yearFactor` in 365 days (the business expects 1.5x-2.5x per year).
+ * x advances linearly with simulated days from x0, where 900 + x0^n equals the stored demand, at the
+ * pace that multiplies demand by `yearFactor` (the business expects 1.5x-2.5x in a year) every
+ * `periodDays` simulated days. periodDays = 365 is the calendar reading; the real network then never
+ * collapses within years (the planner serves 6x the real week on time), so the default compresses a
+ * year of growth into a simulated week: the collapse search ends in minutes of simulated play.
  */
 export interface GrowthOptions {
   exponent: number;
   yearFactor: number;
+  periodDays: number;
   seed: number;
   /** Collapse search gives up (run ends as terminada, no report) after this many simulated days. */
   maxDays: number;
@@ -53,10 +59,11 @@ export const DEFAULT_SIMULATION_OPTIONS: SimulationOptions = {
   operationLookbackMin: 3 * 1440,
   levels: { limited: 0.7, saturated: 0.9 },
   colors: { disponible: '#22c55e', limitado: '#f59e0b', saturado: '#ef4444' },
-  sliceOrders: 2000,
+  sliceOrders: 200,
+  sliceMs: 20,
   liveDefaultLimit: 50,
   liveMaxLimit: 5000,
-  growth: { exponent: 1.174, yearFactor: 2, seed: 1, maxDays: 3 * 365 },
+  growth: { exponent: 1.174, yearFactor: 2, periodDays: 7, seed: 1, maxDays: 3 * 365 },
 };
 
 export function resolveOptions(over: Partial<SimulationOptions> = {}): SimulationOptions {

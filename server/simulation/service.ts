@@ -314,7 +314,11 @@ export class SimulationService {
     rt.setReplay(events);
     const onEvent = rt.onEvent;
     rt.onEvent = undefined;
-    while (!rt.replayTo(h.row.ahoraMs, this.opts.sliceOrders)) {
+    for (;;) {
+      const until = performance.now() + this.opts.sliceMs;
+      let done = rt.replayTo(h.row.ahoraMs, this.opts.sliceOrders);
+      while (!done && performance.now() < until) done = rt.replayTo(h.row.ahoraMs, this.opts.sliceOrders);
+      if (done) break;
       await yieldLoop();
       if (this.closed || h.retired) return;
     }
@@ -339,7 +343,9 @@ export class SimulationService {
   private async driveMax(h: Handle): Promise<void> {
     const rt = h.runtime!;
     while (rt.running && !h.retired && !this.closed) {
-      rt.runSlice(this.opts.sliceOrders);
+      const until = performance.now() + this.opts.sliceMs;
+      do rt.runSlice(this.opts.sliceOrders);
+      while (rt.running && performance.now() < until);
       this.persist(h, false);
       await yieldLoop();
     }
@@ -527,11 +533,11 @@ export class SimulationService {
       for (const h of [...this.current.values()]) {
         const rt = h.runtime;
         if (!rt) continue;
-        if (rt.running && rt.spec.speed !== null) rt.tickPaced(wallMs, this.opts.sliceOrders * 5);
+        if (rt.running && rt.spec.speed !== null) rt.tickPaced(wallMs, this.opts.sliceOrders * 10);
         this.persist(h, false);
       }
       const rt = this.realtime?.runtime;
-      if (rt && !this.current.has('operacion')) rt.tickPaced(wallMs, this.opts.sliceOrders * 5);
+      if (rt && !this.current.has('operacion')) rt.tickPaced(wallMs, this.opts.sliceOrders * 10);
       this.tickSeq++;
       this.frames.clear();
       if (this.hub.clients.size > 0) this.hub.broadcast((modo, limit) => this.frame(modo, limit));
