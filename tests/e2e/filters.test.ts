@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { launchBrowser, MOBILE, newPage, type RunningServer, startServer } from './harness';
 
 /**
  * Issue 8: the filter panel 'Controles de simulación' on the three run screens, driven with keyboard
@@ -149,6 +149,25 @@ describe('filter panel on the run screens', () => {
       .toMatch(/en_curso|colapsada/);
     await page.getByRole('region', { name: 'Detalle del vuelo' }).waitFor();
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('phone: the panel in the bottom sheet picks an order and re-bases operation', async () => {
+    const { context, page, errors } = await newPage(browser, MOBILE);
+    await page.goto(`${server.baseUrl}/operacion`);
+    await page.getByRole('button', { name: 'Ver más' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Controles de simulación' });
+    await sheet.waitFor();
+    await typeDate(page, 'Fecha de inicio', '060120261200');
+    await sheet.getByRole('button', { name: 'Pedido Seleccionar pedido' }).click();
+    await page.getByRole('searchbox', { name: 'Buscar pedido' }).fill('0000001');
+    await page.getByRole('option').first().click();
+    await sheet.getByRole('button', { name: /^Pedido [A-Z]{4}-\d{9}$/ }).waitFor();
+    await sheet.getByRole('button', { name: 'Aplicar', exact: true }).click();
+    await page.getByText('Operación diaria iniciada').waitFor();
+    await sheet.getByRole('button', { name: 'Ocultar' }).click();
+    await expect.poll(() => strip(page).textContent(), { timeout: 10_000 }).toMatch(/06\/01\/2026/);
     expect(errors).toEqual([]);
     await context.close();
   });
