@@ -47,12 +47,16 @@ interface Handle {
   runtime: RunRuntime | null;
   /** Resolves when the runtime is built (and replayed, after a restart). */
   ready: Promise<void>;
+  /** Resolves when a max-speed run has finished (or stopped). */
+  done: Promise<void>;
   persisted: boolean;
   eventSeq: number;
   writes: Promise<void>;
   savedEstado: RunRow['estado'];
   lastPersistWall: number;
   retired: boolean;
+  /** Orders registered while the runtime was being rebuilt; planned as soon as it is ready. */
+  early: PlanOrder[];
 }
 
 export interface CancellationResultDto {
@@ -171,12 +175,14 @@ export class SimulationService {
       row,
       runtime: null,
       ready: Promise.resolve(),
+      done: Promise.resolve(),
       persisted,
       eventSeq: 0,
       writes: Promise.resolve(),
       savedEstado: row.estado,
       lastPersistWall: this.deps.wallMs(),
       retired: false,
+      early: [],
     };
   }
 
@@ -335,7 +341,8 @@ export class SimulationService {
 
   private afterBuild(h: Handle): void {
     const rt = h.runtime!;
-    if (rt.running && rt.spec.speed === null) h.ready = this.driveMax(h);
+    if (h.early.length > 0) rt.addLiveOrders(h.early.splice(0));
+    if (rt.running && rt.spec.speed === null) h.done = this.driveMax(h);
     else this.persist(h, false);
   }
 
@@ -391,12 +398,17 @@ export class SimulationService {
       if (!row) throw notFound(id);
       return rowDto(row);
     }
-    await h.ready;
-    h.runtime?.stop();
+    // Retiring first ends a max-speed loop or a replay at its next slice.
     h.retired = true;
     this.current.delete(h.row.modo);
-    this.persist(h, true);
-    h.writes = h.writes.then(() => this.store.update(h.row.id, { actual: false }));
+    if (h.runtime) {
+      h.runtime.stop();
+      this.persist(h, true);
+      h.writes = h.writes.then(() => this.store.update(h.row.id, { actual: false }));
+    } else {
+      h.row.estado = 'detenida';
+      h.writes = h.writes.then(() => this.store.update(h.row.id, { estado: 'detenida', actual: false }));
+    }
     await h.writes;
     return this.runDto(h);
   }
@@ -406,6 +418,7 @@ export class SimulationService {
     const h = this.byId(id);
     if (!h) return this.get(id);
     await h.ready;
+    await h.done;
     return this.runDto(h);
   }
 
@@ -488,6 +501,7 @@ export class SimulationService {
           rt.ahoraMs = wall;
           rt.anchor(wall);
           h.runtime = rt;
+          if (h.early.length > 0) rt.addLiveOrders(h.early.splice(0));
         } catch (error) {
           if (!(error instanceof ApiError)) this.deps.log?.error({ err: error }, 'vista en tiempo real');
           // No network yet: try again on the next request or tick.
@@ -566,9 +580,10 @@ export class SimulationService {
   // ---------------------------------------------------------------- orders arriving
 
   private onOrders(orders: StoredOrderEvent[]): void {
-    const h = this.current.get('operacion');
-    const rt = h ? h.runtime : (this.realtime?.runtime ?? null);
-    rt?.addLiveOrders(orders.map(toPlanOrder));
+    const h = this.current.get('operacion') ?? this.realtime;
+    if (!h) return;
+    if (h.runtime) h.runtime.addLiveOrders(orders.map(toPlanOrder));
+    else h.early.push(...orders.map(toPlanOrder));
   }
 
   // ---------------------------------------------------------------- operations data
