@@ -172,6 +172,10 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     return { type: 'FeatureCollection', features };
   }, [selectedOrderKey, orderDetail.data, airports]);
 
+  useEffect(() => {
+    if (rootRef.current) rootRef.current.dataset.orderLegs = String(orderRoute.features.length);
+  }, [orderRoute]);
+
   // Hover and active live in MapLibre feature state: a paint change, no data reload.
   useEffect(() => {
     if (!map || !hovered) return;

@@ -108,7 +108,7 @@ function build(theme: Theme) {
         MARKER_COLORS.hover,
         colors.labelHalo,
       ],
-      'circle-pitch-alignment': 'map',
+      'circle-pitch-alignment': 'viewport',
     },
   };
 
@@ -122,7 +122,7 @@ function build(theme: Theme) {
       'icon-image': ['get', 'occupancyIcon'],
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
-      'icon-pitch-alignment': 'map',
+      'icon-pitch-alignment': 'viewport',
     },
   };
 
@@ -136,7 +136,7 @@ function build(theme: Theme) {
       'circle-opacity': 0,
       'circle-stroke-width': 2,
       'circle-stroke-color': MARKER_COLORS.ring,
-      'circle-pitch-alignment': 'map',
+      'circle-pitch-alignment': 'viewport',
     },
   };
 
@@ -145,7 +145,7 @@ function build(theme: Theme) {
     type: 'circle',
     source: SOURCE.airports,
     filter: ['==', ['get', 'sede'], true],
-    paint: { 'circle-radius': 2.5, 'circle-color': '#ffffff', 'circle-pitch-alignment': 'map' },
+    paint: { 'circle-radius': 2.5, 'circle-color': '#ffffff', 'circle-pitch-alignment': 'viewport' },
   };
 
   const planes: SymbolLayerSpecification = {

@@ -3,9 +3,14 @@ import type { WritableAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import type { ReactNode } from 'react';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import type { FlightDetailDto, WarehouseOccupancyDto } from '../../../src/api/contract';
+import type { FlightDetailDto, OrderDetailDto, WarehouseOccupancyDto } from '../../../src/api/contract';
+import { appliedFiltersAtom, EMPTY_FILTERS } from '../../../src/features/filters/filterAtoms';
 import { FlightMap } from '../../../src/features/map/FlightMap';
-import { activeAirportAtom, selectedFlightIdAtom } from '../../../src/features/map/mapAtoms';
+import {
+  activeAirportAtom,
+  selectedFlightIdAtom,
+  selectedOrderKeyAtom,
+} from '../../../src/features/map/mapAtoms';
 import { hoveredAirportAtom } from '../../../src/features/map/mapDataAtoms';
 import { SAMPLE_AIRPORTS, syntheticFlights } from '../../../src/features/map/syntheticFlights';
 import { failingStream, liveStream } from './standInStreams';
@@ -44,10 +49,46 @@ const FLIGHT_DETAIL: FlightDetailDto = {
   ],
 };
 
+const ORDER: OrderDetailDto = {
+  id: 'RJTT-000000031',
+  destino: 'RJTT',
+  cantidad: 120,
+  clienteId: '0001234',
+  fecha: '2026-01-05T08:00:00.000Z',
+  plazo: '2026-01-07T08:00:00.000Z',
+  estado: 'a_tiempo',
+  envios: [
+    {
+      cantidad: 120,
+      origen: 'SPIM',
+      tramos: [
+        {
+          vuelo: 'SPIM-KLAX',
+          origen: 'SPIM',
+          destino: 'KLAX',
+          salida: '2026-01-05T10:00:00.000Z',
+          llegada: '2026-01-05T18:00:00.000Z',
+        },
+        {
+          vuelo: 'KLAX-RJTT',
+          origen: 'KLAX',
+          destino: 'RJTT',
+          salida: '2026-01-05T20:00:00.000Z',
+          llegada: '2026-01-06T08:00:00.000Z',
+        },
+      ],
+      llegada: '2026-01-06T08:00:00.000Z',
+      listo: '2026-01-06T10:00:00.000Z',
+      ubicacion: 'KLAX-RJTT',
+    },
+  ],
+};
+
 const API = {
   aereopuertos: { json: SAMPLE_AIRPORTS },
   almacenes: { json: WAREHOUSES },
   [`vuelos/${FIRST.id}`]: { json: FLIGHT_DETAIL },
+  [`pedidos/${ORDER.id}`]: { json: ORDER },
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: atoms of different value types are hydrated together
@@ -164,6 +205,27 @@ export const SelectedFlight: Story = {
     const card = within(root).getByRole('region', { name: 'Detalle del vuelo' });
     await expect(card).toHaveTextContent(`Vuelo ${FIRST.codigo}`);
     await expect(await within(card).findByText('SPIM-000000012')).toBeVisible();
+  },
+};
+
+export const SelectedOrder: Story = {
+  decorators: [withAtoms([[selectedOrderKeyAtom as AnyAtom, ORDER.id]])],
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    // Both legs (Lima to Los Angeles, across the date line to Tokyo) drawn as the order's route.
+    await waitFor(() => expect(root.dataset.orderLegs).toBe('2'));
+  },
+};
+
+const ONLY_SATURATED = { ...EMPTY_FILTERS, niveles: { disponible: false, limitado: false, saturado: true } };
+
+export const FilteredBySaturation: Story = {
+  decorators: [withAtoms([[appliedFiltersAtom('operacion') as AnyAtom, ONLY_SATURATED]])],
+  play: async ({ canvasElement }) => {
+    const saturated = FLIGHTS.filter((f) => f.nivel === 'saturado').length;
+    await expect(saturated).toBeGreaterThan(0);
+    await expect(saturated).toBeLessThan(FLIGHTS.length);
+    await loadedMap(canvasElement, saturated);
   },
 };
 
