@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import type { RelojDto, RunDto, RunSummaryDto } from '../../src/api/contract';
 import { buildTestApp, eachDatabase } from './helpers';
-import { loadSimNetwork, sim, simOrders, startRun, T0 } from './simulationNetwork';
+import { loadSimNetwork, sim, simAirports, simFlights, simOrders, startRun, T0 } from './simulationNetwork';
 
 /** Runs in each mode, the clock, and resuming after a restart. */
 eachDatabase('simulación', (db) => {
@@ -225,9 +225,27 @@ eachDatabase('simulación', (db) => {
       wall += 1000;
       sim(app).tick();
     }
+    // A cancellation is an event the replay must apply at the same simulated minute.
+    let loaded: { id: string; carga: number } | undefined;
+    for (const f of simFlights(simAirports())) {
+      const d = (await app.inject(`/api/vuelos/${f.id}?modo=semanal`)).json();
+      if (d.carga > 0 && Date.parse(d.salida) > Date.parse('2025-12-22T20:00:00Z')) {
+        loaded = d;
+        break;
+      }
+    }
+    if (!loaded) throw new Error('no loaded flight ahead');
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/vuelos/${encodeURIComponent(loaded.id)}/cancelar?modo=semanal`,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const moved = cancel.json().pedidos[0].pedido as string;
+    const movedBefore = (await app.inject(`/api/pedidos/${moved}?modo=semanal`)).json();
     const before = await sim(app).get(run.id);
     expect(before.ahora).toBe('2025-12-22T20:00:00.000Z');
-    const flight = (await app.inject('/api/vuelos/SPIM-SKBO-06:00?modo=semanal')).json();
+    const flight = (await app.inject(`/api/vuelos/${encodeURIComponent(loaded.id)}?modo=semanal`)).json();
+    expect(flight).toMatchObject({ cancelado: true, carga: 0 });
     await app.close();
     apps = apps.filter((a) => a !== app);
 
@@ -237,7 +255,10 @@ eachDatabase('simulación', (db) => {
     const list = (await again.inject('/api/simulaciones')).json() as RunDto[];
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: run.id, estado: 'en_curso', ahora: before.ahora, kpis: before.kpis });
-    expect((await again.inject('/api/vuelos/SPIM-SKBO-06:00?modo=semanal')).json()).toEqual(flight);
+    expect((await again.inject(`/api/vuelos/${encodeURIComponent(loaded.id)}?modo=semanal`)).json()).toEqual(
+      flight,
+    );
+    expect((await again.inject(`/api/pedidos/${moved}?modo=semanal`)).json()).toEqual(movedBefore);
     wall += 1000;
     sim(again).tick();
     expect((await sim(again).get(run.id)).ahora).toBe('2025-12-22T21:00:00.000Z');
