@@ -45,6 +45,8 @@ export interface EngineOptions {
   repairCandidates: number;
   /** Route stage allowed for moved products (3 = at most two legs, 4 = any). */
   repairMaxStage: number;
+  /** Also free warehouse room by moving products (after full flights). */
+  repairWarehouses: boolean;
   /** Shipments tried per blocked route (largest first). */
   repairVictims: number;
   /** Share of a sede flight's seats kept for products bound to its own destination (first try only). */
@@ -62,6 +64,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   transitSeatReserve: 0,
   repairCandidates: 30,
   repairVictims: 1000,
+  repairWarehouses: true,
   repairMaxStage: 3,
   objective: 'arrival',
   twoLegPenaltyMin: 360,
@@ -98,6 +101,8 @@ interface Route {
   legs: LegRec[];
   /** Products this route can still take. */
   cap: number;
+  /** For repair candidates: the one full resource in the way (a flight instance, or a warehouse span). */
+  block?: { f: number; dep: number } | { airport: number; from: number; to: number };
 }
 
 /** Where a search starts: fresh products at sedes, or products already under way at an airport. */
@@ -135,6 +140,8 @@ export function createEngine(
   const pickup = params.pickupMin;
   const wh: Timeline[] = Array.from({ length: n }, () => new Timeline());
   const loads = new FlightLoads(F);
+  /** Shipments that stay in each airport's warehouse (transit or pickup), for repairs. */
+  const present: Set<ShipRec>[] = Array.from({ length: n }, () => new Set());
   /** Shipments aboard each instance, keyed day * F + flight. */
   const aboard = new Map<number, Set<ShipRec>>();
   const cancelled = new Set<number>();
@@ -194,6 +201,11 @@ export function createEngine(
     const last = legs[legs.length - 1];
     const arr = arrOf(last);
     wh[net.fDest[last.f]].add(arr, arr + pickup, q);
+    for (let i = 1; i <= legs.length; i++) {
+      const a = i < legs.length ? net.fOrigin[legs[i].f] : net.fDest[last.f];
+      if (sign > 0) present[a].add(s);
+      else present[a].delete(s);
+    }
   }
 
   /** Capacity left on a route: flights, transit warehouses, destination pickup window. */
@@ -524,19 +536,30 @@ export function createEngine(
     tries.push([otherSedes[d], r + params.deadlineOtherContinentMin]);
     const candidates: Route[] = [];
     for (const [sources, deadline] of tries) blockedRoutes(sources, d, t0, deadline, candidates);
-    candidates.sort((a, b) => arrOf(a.legs[a.legs.length - 1]) - arrOf(b.legs[b.legs.length - 1]));
+    // Full flights first (moving products off a flight rarely needs more room elsewhere), then by arrival.
+    const rank = (c: Route) => (c.block && 'f' in c.block ? 0 : opt.repairWarehouses ? 1 : 2);
+    candidates.sort(
+      (a, b) => rank(a) - rank(b) || arrOf(a.legs[a.legs.length - 1]) - arrOf(b.legs[b.legs.length - 1]),
+    );
     let attempts = 0;
     for (const cand of candidates) {
       if (left === 0 || attempts >= opt.repairCandidates) break;
       attempts++;
-      const leg = cand.legs.find((l) => flightResidual(l.f, l.dep) <= 0);
-      if (!leg) continue;
-      const key = instKey(leg.f, leg.dep);
-      if (cancelled.has(key)) continue;
-      const victims = [...(aboard.get(key) ?? [])]
-        .filter((v) => v.order !== o && v.legs[0].dep > clock && v.order.outcome.status === 'onTime')
-        .sort((a, b) => b.qty - a.qty)
-        .slice(0, opt.repairVictims);
+      const block = cand.block;
+      if (!block || rank(cand) > 1) continue;
+      const movable = (v: ShipRec) =>
+        v.order !== o && v.legs[0].dep > clock && v.order.outcome.status === 'onTime';
+      let pool: ShipRec[];
+      if ('f' in block) {
+        const key = instKey(block.f, block.dep);
+        if (cancelled.has(key)) continue;
+        pool = [...(aboard.get(key) ?? [])].filter(movable);
+      } else {
+        pool = [];
+        for (const v of present[block.airport])
+          if (movable(v) && staysDuring(v, block.airport, block.from, block.to)) pool.push(v);
+      }
+      const victims = pool.sort((a, b) => b.qty - a.qty).slice(0, opt.repairVictims);
       for (const v of victims) {
         if (left === 0) break;
         journal = [];
@@ -564,16 +587,30 @@ export function createEngine(
     return qty - left;
   }
 
-  /** On-time routes of one or two legs with room in every warehouse whose only obstacle is a full flight. */
+  /** Whether a shipment sits in airport a's warehouse at some instant of [from, to). */
+  function staysDuring(v: ShipRec, a: number, from: number, to: number): boolean {
+    const legs = v.legs;
+    for (let i = 1; i < legs.length; i++) {
+      if (net.fOrigin[legs[i].f] === a && arrOf(legs[i - 1]) < to && legs[i].dep > from) return true;
+    }
+    const last = legs[legs.length - 1];
+    const arr = arrOf(last);
+    return net.fDest[last.f] === a && arr < to && arr + pickup > from;
+  }
+
+  /** On-time routes of one or two legs whose only obstacle is one full flight instance or one full warehouse. */
   function blockedRoutes(sources: number[], d: number, t0: number, deadline: number, out: Route[]): void {
     const latestArr = deadline - pickup;
-    const roomAt = (a: number, from: number, to: number) => whResidual(a, from, to) > 0;
+    const full = (a: number, from: number, to: number) => whResidual(a, from, to) <= 0;
     for (const s of sources) {
       for (const f of net.direct[s * n + d]) {
         for (let dep = firstDep(f, t0); dep + net.fDur[f] <= latestArr; dep += DAY_MIN) {
           const arr = dep + net.fDur[f];
-          if (flightResidual(f, dep) <= 0 && roomAt(d, arr, arr + pickup))
-            out.push({ source: s, legs: [{ f, dep }], cap: 0 });
+          const seats = flightResidual(f, dep) <= 0;
+          const room = full(d, arr, arr + pickup);
+          if (seats === room) continue;
+          const block = seats ? { f, dep } : { airport: d, from: arr, to: arr + pickup };
+          out.push({ source: s, legs: [{ f, dep }], cap: 0, block });
         }
       }
       for (let x = 0; x < n; x++) {
@@ -587,9 +624,17 @@ export function createEngine(
               const a2 = dep2 + net.fDur[f2];
               if (a2 > latestArr) continue;
               const full2 = flightResidual(f2, dep2) <= 0;
-              if (full1 === full2) continue; // exactly one full flight: one move frees the route
-              if (occupies(x) && !roomAt(x, a1, dep2)) continue;
-              if (!roomAt(d, a2, a2 + pickup)) continue;
+              const fullX = occupies(x) && full(x, a1, dep2);
+              const fullD = full(d, a2, a2 + pickup);
+              // Exactly one obstacle: one move can free the route.
+              if (+full1 + +full2 + +fullX + +fullD !== 1) continue;
+              const block = full1
+                ? { f: f1, dep: dep1 }
+                : full2
+                  ? { f: f2, dep: dep2 }
+                  : fullX
+                    ? { airport: x, from: a1, to: dep2 }
+                    : { airport: d, from: a2, to: a2 + pickup };
               out.push({
                 source: s,
                 legs: [
@@ -597,6 +642,7 @@ export function createEngine(
                   { f: f2, dep: dep2 },
                 ],
                 cap: 0,
+                block,
               });
             }
           }
