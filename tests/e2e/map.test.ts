@@ -78,6 +78,11 @@ describe('live map', () => {
     await expect.poll(() => map.getAttribute('data-projection')).toBe('globe');
     await page.getByRole('button', { name: 'Cambiar a proyección Mercator' }).click();
     await expect.poll(() => map.getAttribute('data-projection')).toBe('mercator');
+    // The base map follows the theme, without reloading the map.
+    await page.getByRole('button', { name: 'Cambiar tema' }).click();
+    await page.getByRole('menuitemradio', { name: /Light/ }).click();
+    await expect.poll(() => map.getAttribute('data-theme')).toBe('light');
+    await expect(map.getAttribute('data-map-loaded')).resolves.toBe('true');
     await context.close();
   });
 
