@@ -112,6 +112,7 @@ describe('app shell in Chromium', () => {
     await desktop.page.getByRole('button', { name: 'Ver más' }).click();
     await expect(panel.getAttribute('data-expanded')).resolves.toBe('true');
     await desktop.page.goto(`${server.baseUrl}/registrar`);
+    await desktop.page.getByText('Registrar Envío: Ingresa los datos de los envíos.').waitFor();
     await expect(desktop.page.getByRole('button', { name: 'Ver más' }).count()).resolves.toBe(0);
     await desktop.context.close();
 

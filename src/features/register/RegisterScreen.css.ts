@@ -21,3 +21,14 @@ export const grid = style({
     },
   },
 });
+
+export const intro = style({
+  maxWidth: `calc(${vars.size.panelWidth} * 4)`,
+  margin: `${vars.space['4']} auto 0`,
+  padding: `0 ${vars.space['6']}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  '@media': {
+    [`screen and (max-width: ${BREAKPOINT_MOBILE_PX}px)`]: { padding: `0 ${vars.space['4']}` },
+  },
+});

@@ -1,4 +1,5 @@
 import { OrderFormCard } from '../orders/OrderForm';
+import { REGISTRAR_PLACEHOLDER } from '../shell/navigation';
 import { BulkUploadCard } from '../upload/BulkUploadCard';
 import * as styles from './RegisterScreen.css';
 
@@ -6,6 +7,8 @@ import * as styles from './RegisterScreen.css';
 export function RegisterScreen() {
   return (
     <div className={styles.screen}>
+      {/* Spec 2: the /registrar panel is only this placeholder text; it heads the screen. */}
+      <p className={styles.intro}>{REGISTRAR_PLACEHOLDER}</p>
       <div className={styles.grid}>
         <BulkUploadCard />
         <OrderFormCard />

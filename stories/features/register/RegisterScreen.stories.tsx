@@ -23,6 +23,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
+    await expect(canvas.getByText('Registrar Envío: Ingresa los datos de los envíos.')).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Cargas masivas' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Registro de pedido' })).toBeVisible();
     for (const zone of [
