@@ -142,6 +142,14 @@ describe('live map', () => {
     await expect(page.getByRole('status').filter({ hasText: 'En vivo' }).textContent()).resolves.toContain(
       `${count} vuelos`,
     );
+    // The planes move: the same patch of map (clear of panels) differs a moment later.
+    const box = await page.locator(MAP).boundingBox();
+    if (!box) throw new Error('sin mapa');
+    const clip = { x: box.x + 420, y: box.y + 140, width: 420, height: 360 };
+    const before = await page.screenshot({ clip });
+    await page.waitForTimeout(1500);
+    const after = await page.screenshot({ clip });
+    expect(before.equals(after)).toBe(false);
     await context.close();
   });
 

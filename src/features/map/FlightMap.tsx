@@ -76,6 +76,7 @@ const AIRPORTS_TOAST = 'cargando-aeropuertos';
 function useAirports(): AirportDto[] {
   const query = useAtomValue(airportsQueryAtom);
   const pending = query.isPending;
+  const failure = query.isError ? query.error.message : null;
   useEffect(() => {
     if (!pending) return;
     notify.loading('Cargando aeropuertos...', AIRPORTS_TOAST);
@@ -83,6 +84,9 @@ function useAirports(): AirportDto[] {
       notify.dismiss(AIRPORTS_TOAST);
     };
   }, [pending]);
+  useEffect(() => {
+    if (failure) notify.error(`No se pudieron cargar los aeropuertos: ${failure}`);
+  }, [failure]);
   return query.data ?? NO_AIRPORTS;
 }
 const NO_AIRPORTS: AirportDto[] = [];
