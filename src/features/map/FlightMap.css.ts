@@ -11,7 +11,8 @@ export const root = style({
   width: '100%',
   height: '100%',
   overflow: 'hidden',
-  background: vars.map.water,
+  // Around the globe is space, not sea: the app background sets the globe apart.
+  background: vars.color.bg,
   zIndex: vars.zIndex.map,
 });
 
