@@ -158,7 +158,11 @@ export class SimulationService {
     if (this.timer) clearInterval(this.timer);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.hub.closeAll();
+    const wall = this.deps.wallMs();
     for (const h of this.current.values()) {
+      // Bring paced clocks up to this instant so a restart resumes exactly where we stopped.
+      if (h.runtime?.running && h.runtime.spec.speed !== null)
+        h.runtime.tickPaced(wall, this.opts.sliceOrders * 10);
       if (h.runtime) this.persist(h, true);
       await h.writes;
     }
