@@ -20,6 +20,8 @@ export function runPlanner(
   orders: PlanOrder[],
   onProgress?: (done: number) => void,
   stopOnFailure = false,
+  /** Called once, untimed, halfway through the orders (e.g. to cancel a flight mid-run). */
+  midway?: (planner: PlannerEngine, nowMin: number) => void,
 ): PlanRun {
   const planner = createPlanner(network);
   const outcomes: OrderOutcome[] = [];
@@ -33,6 +35,15 @@ export function runPlanner(
     const end = Math.min(orders.length, i + chunk);
     for (let j = i; j < end; j++) {
       const o = orders[j];
+      if (midway && j === orders.length >> 1) {
+        const paused = process.hrtime.bigint();
+        const pausedCpu = process.cpuUsage();
+        midway(planner, o.releaseMin);
+        // Keep the hook out of the planning figures.
+        const hookCpu = process.cpuUsage(pausedCpu);
+        cpuSeconds -= (hookCpu.user + hookCpu.system) / 1e6;
+        seconds -= Number(process.hrtime.bigint() - paused) / 1e9;
+      }
       planner.advance(o.releaseMin);
       const out = planner.addOrders([o], o.releaseMin)[0];
       outcomes.push(out);

@@ -47,6 +47,11 @@ export interface EngineOptions {
   repairMaxStage: number;
   /** Also free warehouse room by moving products (after full flights). */
   repairWarehouses: boolean;
+  /**
+   * Try the other continents' sedes (72 h) before the home sede (48 h). Rule 3 lets the sources set the
+   * deadline; off by default because customers prefer the 48 h promise when the network has room.
+   */
+  homeLast: boolean;
   /** Shipments tried per blocked route (largest first). */
   repairVictims: number;
   /** Share of a sede flight's seats kept for products bound to its own destination (first try only). */
@@ -65,6 +70,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   repairCandidates: 30,
   repairVictims: 1000,
   repairWarehouses: true,
+  homeLast: false,
   repairMaxStage: 3,
   objective: 'arrival',
   twoLegPenaltyMin: 360,
@@ -507,7 +513,8 @@ export function createEngine(
     let left = qty;
     for (const maxLegs of opt.objective === 'departure' ? JOINT_STAGES : LEG_STAGES) {
       if (maxLegs > maxStage) break;
-      if (!hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, short, maxLegs);
+      if (opt.homeLast && left > 0) left -= routeFromStock(o, left, otherSedes[d], t0, long, maxLegs);
+      if (!hasOtherSource(o) && left > 0) left -= routeFromStock(o, left, sameSedes[d], t0, short, maxLegs);
       if (left > 0) left -= routeFromStock(o, left, otherSedes[d], t0, long, maxLegs);
       if (left > 0 && hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, long, maxLegs);
       if (left === 0) break;

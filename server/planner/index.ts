@@ -20,7 +20,16 @@
  * When an order cannot be on time, earlier orders' products still at their sede are moved off full flights
  * onto other on-time routes (repair); only if that fails is it delivered late, with the binding cause.
  *
- * validatePlan() (validate.ts) checks a plan independently; planToJsonLines() exports it.
+ * Cost: per order, the direct stage checks sedes x flights per pair (<= 4) x deadline days (3) instances, each
+ * an O(1) seat lookup and an O(16 + span/16) warehouse range max (timeline.ts); the two-leg stage, used
+ * only when directs are full, enumerates sedes x intermediates x first-leg instances with pruning. Nothing
+ * depends on the number of orders already planned (state is paged by UTC day), so a run is linear in
+ * orders; per-order cost rises with load because congested orders reach the two-leg, any-route and repair
+ * stages. Memory: one page per airport and day (1440 ints) plus one per day of flight loads, and the hot
+ * orders of the last keepDays + 3 days; advance() archives the rest.
+ *
+ * validatePlan() (validate.ts) checks a plan independently; planToJsonLines() exports it;
+ * scaleUpperBounds() (bound.ts) gives throughput bounds on the demand any plan can serve on time.
  */
 import { createEngine, type EngineOptions } from './engine';
 import type { Network, PlannerParams } from './types';
