@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { migrate } from './migrate';
 import type { RawDb } from './raw';
 import * as schema from './schema';
@@ -33,6 +36,34 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const copyTarget = (table: string, columns: readonly string[]) =>
+  `${ident(table)} (${columns.map(ident).join(', ')})`;
+
+/** PGlite has no STDIN: COPY reads the rows from a blob it exposes as /dev/blob. */
+async function pgliteCopyIn(
+  client: PGlite | Transaction,
+  table: string,
+  columns: readonly string[],
+  chunks: readonly Uint8Array[],
+): Promise<number> {
+  const result = await client.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], {
+    blob: new Blob(chunks as Uint8Array<ArrayBuffer>[]),
+  });
+  return result.affectedRows ?? 0;
+}
+
+async function pgCopyIn(
+  client: pg.ClientBase,
+  table: string,
+  columns: readonly string[],
+  chunks: readonly Uint8Array[],
+): Promise<number> {
+  const stream = client.query(copyFromStdin(`COPY ${copyTarget(table, columns)} FROM STDIN`));
+  await pipeline(Readable.from(chunks), stream);
+  return stream.rowCount;
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -44,6 +75,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       await client.exec(text);
     },
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    copyIn: (table, columns, chunks) => pgliteCopyIn(client, table, columns, chunks),
     transaction: (fn) =>
       client.transaction((tx) =>
         fn({
@@ -51,6 +83,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
             await tx.exec(text);
           },
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+          copyIn: (table, columns, chunks) => pgliteCopyIn(tx, table, columns, chunks),
         }),
       ),
   };
@@ -75,6 +108,14 @@ async function openPostgres(url: string): Promise<Database> {
     },
     query: async <T>(text: string, params?: unknown[]) =>
       (await pool.query(text, params as unknown[] | undefined)).rows as T[],
+    copyIn: async (table, columns, chunks) => {
+      const client = await pool.connect();
+      try {
+        return await pgCopyIn(client, table, columns, chunks);
+      } finally {
+        client.release();
+      }
+    },
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
@@ -85,6 +126,7 @@ async function openPostgres(url: string): Promise<Database> {
           },
           query: async <T>(text: string, params?: unknown[]) =>
             (await client.query(text, params as unknown[] | undefined)).rows as T[],
+          copyIn: (table, columns, chunks) => pgCopyIn(client, table, columns, chunks),
         });
         await client.query('COMMIT');
         return result;

@@ -38,6 +38,10 @@ export const files = pgTable(
     recordCount: integer('record_count').notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     content: bytea('content').notNull(),
+    // 'gzip' (level 1) for files stored since migration 0004; services/files.ts reads both.
+    contentEncoding: text('content_encoding', { enum: ['identity', 'gzip'] })
+      .notNull()
+      .default('identity'),
   },
   (t) => [index('files_kind_id_idx').on(t.kind, t.id.desc())],
 );
@@ -71,7 +75,8 @@ export const flights = pgTable('flights', {
 export const orders = pgTable(
   'orders',
   {
-    // No foreign key (see migration 0002): services check destinations against airports.
+    // No foreign keys (migrations 0003, 0004): services check destinations against airports, and
+    // file_id is set in the transaction that stores the file.
     destination: text('destination').notNull(),
     seq: integer('seq').notNull(),
     localYear: integer('local_year').notNull(),
@@ -83,7 +88,7 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull(),
     clientId: text('client_id').notNull(),
     source: text('source', { enum: ORDER_SOURCES }).notNull(),
-    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileId: integer('file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.destination, t.seq] }), index('orders_release_min_idx').on(t.releaseMin)],

@@ -1,6 +1,7 @@
 import { asc, notInArray, sql } from 'drizzle-orm';
 import type { AirportDto } from '../../src/api/contract';
 import type { Database } from '../db/client';
+import type { RawSession } from '../db/raw';
 import { airports, flights } from '../db/schema';
 import type { Executor, Tx } from '../db/tx';
 import { NetworkError, toNetwork } from '../domain/convert';
@@ -23,6 +24,10 @@ export interface DataDeps {
 const NETWORK_LOCK = 7_263_002;
 export async function lockNetwork(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${NETWORK_LOCK})`);
+}
+/** lockNetwork on a raw session (bulk order loads run on one, for COPY). */
+export async function lockNetworkRaw(tx: RawSession): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [NETWORK_LOCK]);
 }
 
 const BATCH = 5000;

@@ -9,8 +9,9 @@ import { createOrderLineParser, type OrdersParseResult, parseOrders } from '../f
 import { decodeText, TextDecodeError, type TextEncodingName } from '../formats/text';
 import { ApiError } from '../plugins/errors';
 import type { StoredOrderEvent } from '../plugins/events';
-import { insertFile, type UploadedFile } from './files';
-import { airportCodes, type DataDeps, listAirports, lockNetwork } from './network';
+import { insertFileRaw, type UploadedFile } from './files';
+import { airportCodes, type DataDeps, listAirports, lockNetworkRaw } from './network';
+import { copyOrderRows } from './orders-bulk';
 import { encodingError, fmt, invalidFile } from './upload';
 
 /** A stored order as other modules read it (same shape as the 'orders:added' payload). */
@@ -19,7 +20,7 @@ export type StoredOrder = StoredOrderEvent;
 /** Orders from the form get sequences from here up, so they never clash with file sequences. */
 export const FORM_SEQ_START = 900_000_000;
 
-/** Rows per INSERT … SELECT unnest(...) statement: one parameter per column, whatever the batch size. */
+/** Rows per INSERT … SELECT unnest(...) statement (the form inserts one; files go through COPY). */
 const INSERT_BATCH = 20_000;
 /** Duplicate keys named in the upload answer (all are counted). */
 const MAX_NAMED_DUPLICATES = 20;
@@ -229,9 +230,10 @@ async function appendOrderRows(
   encoding: string,
   lineCount: number,
 ): Promise<OrdersUploadResult> {
-  const { duplicates: existing } = await deps.db.orm.transaction(async (tx) => {
-    await lockNetwork(tx);
-    const now = await airportCodes(tx);
+  // A raw transaction: COPY needs the driver's own connection (drizzle has no COPY).
+  const { duplicates: existing } = await deps.db.raw.transaction(async (tx) => {
+    await lockNetworkRaw(tx);
+    const now = new Set((await tx.query<{ code: string }>('SELECT code FROM airports')).map((r) => r.code));
     const missing = [...new Set(rows.map((o) => o.destination))].filter((c) => !now.has(c));
     if (missing.length > 0) {
       throw new ApiError(
@@ -240,8 +242,12 @@ async function appendOrderRows(
         `Los aeropuertos cambiaron durante la carga; faltan ${missing.join(', ')}. Vuelve a intentarlo.`,
       );
     }
-    const fileId = await insertFile(tx, 'pedidos', file, { encoding, lineCount, recordCount: rows.length });
-    return insertOrderRows(tx, rows, 'archivo', fileId);
+    const fileId = await insertFileRaw(tx, 'pedidos', file, {
+      encoding,
+      lineCount,
+      recordCount: rows.length,
+    });
+    return copyOrderRows(tx, rows, fileId);
   });
 
   // Events are built only when someone listens: a 1 M-line load should not allocate 1 M objects for nobody.
@@ -252,7 +258,7 @@ async function appendOrderRows(
   let duplicates = 0;
   let products = 0;
   for (const o of rows) {
-    const isDuplicate = existing.size > 0 && existing.has(orderKey(o.destination, o.seq));
+    const isDuplicate = existing.size > 0 && existing.get(o.destination)?.has(o.seq) === true;
     if (isDuplicate) {
       duplicates++;
       if (duplicateKeys.length < MAX_NAMED_DUPLICATES) duplicateKeys.push(orderKey(o.destination, o.seq));
