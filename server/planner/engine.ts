@@ -845,7 +845,11 @@ export function createEngine(
         kind: 'flights',
         atMin: first,
         flights,
-        message: `Vuelos llenos: ${seatBlocks} de ${routes} rutas a ${code} a tiempo no tienen asientos libres.`,
+        message:
+          `Vuelos llenos: ${seatBlocks} de ${routes} rutas a ${code} a tiempo no tienen asientos libres` +
+          (worst !== NONE
+            ? `; ${[...whBlocks.values()].reduce((a, b) => a + b, 0)} tienen un almacén lleno (sobre todo ${net.codes[worst]}, desde el ${stamp(whAt.get(worst)!)} UTC).`
+            : '.'),
       };
     }
     return {
