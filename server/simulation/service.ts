@@ -305,10 +305,17 @@ export class SimulationService {
     };
     const rt = new RunRuntime(spec, inputs);
     if (h.persisted) {
+      // Events are batched: an order file arriving during operation may add thousands at once.
+      let batch: { seq: number; e: RunEvent }[] = [];
       rt.onEvent = (e) => {
-        const seq = ++h.eventSeq;
+        batch.push({ seq: ++h.eventSeq, e });
+        if (batch.length > 1) return;
         h.writes = h.writes
-          .then(() => this.store.appendEvent(h.row.id, seq, e))
+          .then(async () => {
+            const rows = batch;
+            batch = [];
+            await this.store.appendEvents(h.row.id, rows);
+          })
           .catch((error) => this.deps.log?.error({ err: error }, 'no se pudo guardar un evento'));
       };
     }

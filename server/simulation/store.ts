@@ -82,9 +82,14 @@ export class RunStore {
     return rows.length > 0 ? toRow(rows[0]) : null;
   }
 
-  async appendEvent(runId: string, seq: number, e: RunEvent): Promise<void> {
-    const { kind, atMin, ...payload } = e;
-    await this.db.orm.insert(runEvents).values({ runId, seq, atMin, kind, payload });
+  async appendEvents(runId: string, events: { seq: number; e: RunEvent }[]): Promise<void> {
+    for (let i = 0; i < events.length; i += 1000) {
+      const rows = events.slice(i, i + 1000).map(({ seq, e }) => {
+        const { kind, atMin, ...payload } = e;
+        return { runId, seq, atMin, kind, payload };
+      });
+      await this.db.orm.insert(runEvents).values(rows);
+    }
   }
 
   async events(runId: string): Promise<RunEvent[]> {

@@ -263,4 +263,34 @@ eachDatabase('simulación', (db) => {
     sim(again).tick();
     expect((await sim(again).get(run.id)).ahora).toBe('2025-12-22T21:00:00.000Z');
   });
+  it('tras reiniciar, la operación conserva los pedidos registrados en vivo con su mismo plan', async () => {
+    const target = await db.freshPersistent();
+    const app = await build(target);
+    await loadSimNetwork(app, { days: 2 });
+    const run = await startRun(app, { modo: 'operacion', inicio: '2025-12-23T12:00:00Z' });
+    wall += 30_000;
+    sim(app).tick();
+    const keys: string[] = [];
+    for (const aeropuerto of ['SKBO', 'VIDP', 'LEMD']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/pedidos',
+        payload: { clienteId: '1', aeropuerto, cantidad: 9 },
+      });
+      keys.push(/Pedido (\S+) registrado/.exec(res.body)![1]);
+    }
+    const details = await Promise.all(
+      keys.map(async (k) => (await app.inject(`/api/pedidos/${k}?modo=operacion`)).json()),
+    );
+    expect(details.every((d) => d.estado === 'a_tiempo')).toBe(true);
+    const kpis = (await sim(app).get(run.id)).kpis;
+    await app.close();
+    apps = apps.filter((a) => a !== app);
+
+    const again = await build(target);
+    await sim(again).settled();
+    for (const [i, k] of keys.entries())
+      expect((await again.inject(`/api/pedidos/${k}?modo=operacion`)).json()).toEqual(details[i]);
+    expect((await sim(again).get(run.id)).kpis).toEqual(kpis);
+  });
 });
