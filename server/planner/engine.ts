@@ -122,6 +122,8 @@ interface Start {
 const NONE = -1;
 /** Stages tried in turn: 1 direct flights, 2 two legs within reserves, 3 two legs, 4 any route. */
 const LEG_STAGES = [1, 2, 3, 4];
+/** Start delays (min) tried in turn by the any-route search. */
+const START_DELAYS = [0, 360, 720, 1440, 2160];
 /** Under the 'departure' objective direct and two-leg routes compete in one stage. */
 const JOINT_STAGES = [2, 3, 4];
 /** Stage 2 keeps reserves for the transit airport's own orders; stage 3 lifts them; stage 4 allows any route. */
@@ -460,9 +462,11 @@ export function createEngine(
     if (sources.length === 0) return 0;
     while (left > 0) {
       let r = bestShort(sources, o.dest, t0, deadline, maxLegs);
-      if (!r && maxLegs > 3) {
+      // Earliest-arrival labels can strand a product before a full warehouse: later starts arrive later
+      // at the transit airports and may pass where the earliest one could not wait.
+      for (let k = 0; !r && maxLegs > 3 && k < START_DELAYS.length; k++) {
         const starts: Start[] = [];
-        for (const s of sources) starts.push({ airport: s, time: t0, fromStock: true });
+        for (const s of sources) starts.push({ airport: s, time: t0 + START_DELAYS[k], fromStock: true });
         r = search(starts, o.dest, deadline);
       }
       if (!r) break;
