@@ -13,7 +13,7 @@ import { MAP_COLORS } from '../../styles/tokens';
 import { ConnectionContext } from '../connection/ConnectionContext';
 import { ConnectionStatus } from '../connection/ConnectionStatus';
 import { connectionMachine } from '../connection/connectionMachine';
-import { appliedFiltersAtom } from '../filters/filterAtoms';
+import { appliedFiltersAtom, visibleAirportCodesAtom } from '../filters/filterAtoms';
 import { useResolvedTheme } from '../theme/useResolvedTheme';
 import { AirportLabel } from './AirportLabel';
 import { airportsCollection, OCCUPANCY_ICON_IDS, occupancyIcon } from './airportFeatures';
@@ -136,6 +136,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
   const selectedOrderKey = useAtomValue(selectedOrderKeyAtom);
   const orderDetail = useAtomValue(orderDetailQueryAtom(mode));
   const filters = useAtomValue(appliedFiltersAtom(mode));
+  const visibleAirports = useAtomValue(visibleAirportCodesAtom(mode));
 
   const mapRef = useRef<MapRef>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -152,15 +153,23 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     setVisibleFlights(n);
     if (rootRef.current) rootRef.current.dataset.flightCount = String(n);
   }, []);
-  useLiveFlightLayers(map, filters?.niveles ?? null, selectedFlightId, onCount);
+  useLiveFlightLayers(map, filters?.niveles ?? null, visibleAirports, selectedFlightId, onCount);
 
   useEffect(() => {
     if (map) paintBase(map, theme);
   }, [map, theme]);
 
   const airportsData = useMemo(
-    () => airportsCollection(airports, warehouses.data, theme),
-    [airports, warehouses.data, theme],
+    () =>
+      airportsCollection(
+        // Region/city filters hide the other airports, never the one the operator picked.
+        visibleAirports
+          ? airports.filter((a) => visibleAirports.has(a.codigo) || a.codigo === active)
+          : airports,
+        warehouses.data,
+        theme,
+      ),
+    [airports, warehouses.data, theme, visibleAirports, active],
   );
 
   const orderRoute = useMemo<GeoJSON.FeatureCollection>(() => {
@@ -199,8 +208,8 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
   }, [map, active]);
 
   useEffect(() => {
-    if (rootRef.current) rootRef.current.dataset.airportCount = String(airports.length);
-  }, [airports]);
+    if (rootRef.current) rootRef.current.dataset.airportCount = String(airportsData.features.length);
+  }, [airportsData]);
 
   const onLoad = () => {
     const instance = mapRef.current?.getMap() ?? null;

@@ -2,6 +2,7 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import type { LiveFlightDto, LoadLevel } from '../../api/contract';
 import { ConnectionContext } from '../connection/ConnectionContext';
+import { flightVisible } from '../filters/filterAtoms';
 import { FlightAnimator, runAnimationLoop } from './flightAnimator';
 import { SOURCE } from './flightLayers';
 import { routeKey, routesCollection, routesSignature, selectedRouteCollection } from './routeLines';
@@ -45,8 +46,10 @@ class LiveFlightLayers {
     source.setData(selectedRouteCollection(flight ? [flight] : [], id));
   }
 
-  setLevels(niveles: Record<LoadLevel, boolean> | null) {
-    this.filter = niveles ? (f) => !f.nivel || niveles[f.nivel] : () => true;
+  /** Applied filters: load levels, and the airports region/city leave (a flight needs one end there). */
+  setFilters(niveles: Record<LoadLevel, boolean> | null, airports: ReadonlySet<string> | null) {
+    this.filter = (f) =>
+      (!niveles || !f.nivel || niveles[f.nivel]) && flightVisible(airports, f.origen, f.destino);
     this.animator.setFilter(this.filter);
     this.pushRoutes();
   }
@@ -72,6 +75,7 @@ class LiveFlightLayers {
 export function useLiveFlightLayers(
   map: MapLibreMap | null,
   niveles: Record<LoadLevel, boolean> | null,
+  visibleAirports: ReadonlySet<string> | null,
   selectedFlightId: string | null,
   onCount?: (visible: number) => void,
 ) {
@@ -120,6 +124,6 @@ export function useLiveFlightLayers(
   }, [layers, selectedFlightId]);
 
   useEffect(() => {
-    layers.setLevels(niveles);
-  }, [layers, niveles]);
+    layers.setFilters(niveles, visibleAirports);
+  }, [layers, niveles, visibleAirports]);
 }

@@ -229,6 +229,29 @@ export const FilteredBySaturation: Story = {
   },
 };
 
+const ALL_LEVELS = { disponible: true, limitado: true, saturado: true };
+const EUROPE = new Set(SAMPLE_AIRPORTS.filter((a) => a.continente === 'Europa').map((a) => a.codigo));
+
+export const FilteredByRegion: Story = {
+  decorators: [
+    withAtoms([
+      [
+        appliedFiltersAtom('operacion') as AnyAtom,
+        { ...EMPTY_FILTERS, niveles: ALL_LEVELS, region: 'europa' },
+      ],
+    ]),
+  ],
+  play: async ({ canvasElement }) => {
+    const root = await within(canvasElement).findByTestId('flight-map');
+    await waitFor(() => expect(root.dataset.mapLoaded).toBe('true'), { timeout: 45_000 });
+    // Only European airports stay, and the flights with one end in Europe.
+    await waitFor(() => expect(root.dataset.airportCount).toBe(String(EUROPE.size)), { timeout: 10_000 });
+    const touching = FLIGHTS.filter((f) => EUROPE.has(f.origen ?? '') || EUROPE.has(f.destino ?? '')).length;
+    await expect(touching).toBeLessThan(FLIGHTS.length);
+    await waitFor(() => expect(root.dataset.flightCount).toBe(String(touching)), { timeout: 10_000 });
+  },
+};
+
 export const Disconnected: Story = {
   render: (args) => <FlightMap {...args} connectionLogic={failingStream} />,
   play: async ({ canvasElement }) => {
