@@ -40,6 +40,11 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const copyTarget = (table: string, columns: readonly string[]) =>
   `${ident(table)} (${columns.map(ident).join(', ')})`;
 
+/** Bytes per PGlite COPY statement (about 70k orders): PGlite runs on this thread, so one COPY of a
+ * million rows would stall every request and the live stream for seconds; between statements the
+ * event loop gets a turn. */
+const PGLITE_COPY_BYTES = 4 << 20;
+
 /** PGlite has no STDIN: COPY reads the rows from a blob it exposes as /dev/blob. */
 async function pgliteCopyIn(
   client: PGlite | Transaction,
@@ -47,10 +52,19 @@ async function pgliteCopyIn(
   columns: readonly string[],
   chunks: readonly Uint8Array[],
 ): Promise<number> {
-  const result = await client.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], {
-    blob: new Blob(chunks as Uint8Array<ArrayBuffer>[]),
-  });
-  return result.affectedRows ?? 0;
+  const text = `COPY ${copyTarget(table, columns)} FROM '/dev/blob'`;
+  let rows = 0;
+  for (let i = 0; i < chunks.length; ) {
+    const group: Uint8Array<ArrayBuffer>[] = [];
+    let size = 0;
+    while (i < chunks.length && (group.length === 0 || size + chunks[i].byteLength <= PGLITE_COPY_BYTES)) {
+      size += chunks[i].byteLength;
+      group.push(chunks[i++] as Uint8Array<ArrayBuffer>);
+    }
+    if (rows > 0) await new Promise((resolve) => setImmediate(resolve));
+    rows += (await client.query(text, [], { blob: new Blob(group) })).affectedRows ?? 0;
+  }
+  return rows;
 }
 
 async function pgCopyIn(

@@ -112,6 +112,71 @@ eachDatabase('order files', (db) => {
     }
   });
 
+  it('adds the new orders of a file whose sequences interleave with stored ones and names the stored ones in file order', async () => {
+    const app = await buildTestApp({ db });
+    try {
+      await upload(app, 'aereopuertos', 'a.txt', airportsFile(smallAirports()));
+      const stored = [order('SPIM', 10), order('SPIM', 30), order('EBCI', 5)];
+      expect((await upload(app, 'pedidos', 'base.txt', ordersFile(stored))).statusCode).toBe(200);
+      // SPIM 20 and EBCI 4/6 fall inside stored ranges without being stored; SKBO has no orders yet.
+      const next = [
+        order('SPIM', 20),
+        order('EBCI', 5, { quantity: 7 }),
+        order('SKBO', 10),
+        order('SPIM', 30, { quantity: 8 }),
+        order('EBCI', 4),
+        order('EBCI', 6),
+      ];
+      const res = await upload(app, 'pedidos', 'next.txt', ordersFile(next));
+      expect(res.statusCode).toBe(200);
+      expect(res.json<OrdersUploadOkDto>()).toMatchObject({
+        added: 4,
+        duplicates: 2,
+        duplicateKeys: ['EBCI-000000005', 'SPIM-000000030'],
+        products: [0, 2, 4, 5].reduce((sum, i) => sum + next[i].quantity, 0),
+      });
+      const all = await listOrdersBetween(app.db, 0, 2 ** 31 - 1);
+      expect(all.map((o) => o.key).sort()).toEqual(
+        [
+          'EBCI-000000004',
+          'EBCI-000000005',
+          'EBCI-000000006',
+          'SKBO-000000010',
+          'SPIM-000000010',
+          'SPIM-000000020',
+          'SPIM-000000030',
+        ].sort(),
+      );
+      // The stored orders keep what they had; the file's copies were not stored.
+      expect(all.find((o) => o.key === 'EBCI-000000005')?.quantity).toBe(order('EBCI', 5).quantity);
+      expect(all.find((o) => o.key === 'SPIM-000000030')?.quantity).toBe(order('SPIM', 30).quantity);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('still downloads and previews a file stored before files were compressed', async () => {
+    const app = await buildTestApp({ db });
+    try {
+      await upload(app, 'aereopuertos', 'a.txt', airportsFile(smallAirports()));
+      await upload(app, 'pedidos', 'nuevo.txt', ordersFile([order('SPIM', 1)]));
+      const old = ordersFile([order('SPIM', 2), order('EBCI', 3), order('SKBO', 4)]);
+      // A row as migration 0004 leaves it: bytes as received, content_encoding defaulted.
+      await app.db.raw.query(
+        `INSERT INTO files (kind, filename, size_bytes, encoding, line_count, record_count, content)
+         VALUES ('pedidos', 'antiguo.txt', $1, 'utf-8', 3, 3, decode($2, 'hex'))`,
+        [old.byteLength, Buffer.from(old).toString('hex')],
+      );
+      const download = await app.inject('/api/pedidos/download');
+      expect(download.statusCode).toBe(200);
+      expect(Buffer.compare(download.rawPayload, Buffer.from(old))).toBe(0);
+      const preview = await app.inject('/api/pedidos/preview?lines=2');
+      expect(preview.body).toBe(new TextDecoder().decode(old).split('\n').slice(0, 2).join('\n'));
+    } finally {
+      await app.close();
+    }
+  });
+
   it('rejects a whole file with an unknown airport or a bad line, storing none of its orders', async () => {
     const app = await buildTestApp({ db });
     try {
