@@ -14,14 +14,28 @@ export const staticPlugin = fp(
     const root = path.resolve(app.config.staticDir);
     const hasIndex = existsSync(path.join(root, 'index.html'));
     if (hasIndex) {
-      await app.register(fastifyStatic, { root, wildcard: false, index: false });
+      // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        setHeaders: (reply, filePath) => {
+          // Hashed assets never change; index.html must be revalidated so a new build is picked up.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          } else {
+            reply.header('Cache-Control', 'no-cache');
+          }
+        },
+      });
     }
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
       const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (hasIndex && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-        return reply.type('text/html; charset=utf-8').sendFile('index.html');
+        // A client-side route is a page, not a missing resource: answer 200.
+        return reply.code(200).type('text/html; charset=utf-8').sendFile('index.html');
       }
       const error = new ApiError(
         404,

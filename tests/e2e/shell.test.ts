@@ -82,7 +82,8 @@ describe('app shell in Chromium', () => {
   it('shows the clock at the top right on desktop, except on /registrar', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto(`${server.baseUrl}/simulacion`);
-    const timer = page.getByRole('timer', { name: 'Hora del sistema' });
+    // The nav bar's clock (the filter panel has its own 'Hora del sistema' pill too).
+    const timer = page.getByRole('banner').getByRole('timer', { name: 'Hora del sistema' });
     await timer.waitFor();
     const box = await timer.boundingBox();
     expect(box && box.x > DESKTOP.width / 2 && box.y < 60).toBe(true);
@@ -95,7 +96,7 @@ describe('app shell in Chromium', () => {
   it('on mobile the clock is a floating button that opens it', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto(`${server.baseUrl}/operacion`);
-    await expect(page.getByRole('timer').count()).resolves.toBe(0);
+    await expect(page.getByRole('banner').getByRole('timer').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Ver reloj' }).click();
     await expect(page.getByRole('dialog', { name: 'Reloj' }).getByRole('timer').isVisible()).resolves.toBe(
       true,

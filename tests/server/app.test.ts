@@ -56,6 +56,11 @@ describe('static app and documentation', () => {
       const spa = await app.inject({ url: '/simulacion', headers: { accept: 'text/html' } });
       expect(spa.statusCode).toBe(200);
       expect(spa.body).toContain('<title>MoraPack</title>');
+      // A rebuild writes new hashed assets while the server runs: they are served without a restart.
+      writeFileSync(path.join(dir, 'assets', 'app-2.js'), 'console.log(2)');
+      const rebuilt = await app.inject('/assets/app-2.js');
+      expect(rebuilt.statusCode).toBe(200);
+      expect(rebuilt.body).toBe('console.log(2)');
       const api = await app.inject({ url: '/api/simulacion', headers: { accept: 'text/html' } });
       expect(api.statusCode).toBe(404);
       expect(api.json<ApiErrorDto>().code).toBe('NO_ENCONTRADO');
