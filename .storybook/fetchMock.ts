@@ -3,13 +3,21 @@
  * replaces window.fetch while the story is mounted. Unlisted /api calls answer 404 so a missing
  * fixture shows up as an error state instead of a hanging request.
  */
+export interface ApiResponseFixture {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  delayMs?: number;
+  headers?: Record<string, string>;
+}
+
 export type ApiAnswer =
-  | { status?: number; json?: unknown; text?: string; delayMs?: number; headers?: Record<string, string> }
+  | ApiResponseFixture
   | ((request: {
       url: URL;
       method: string;
       body: BodyInit | null | undefined;
-    }) => ApiAnswer | Promise<ApiAnswer>);
+    }) => ApiResponseFixture | Promise<ApiResponseFixture>);
 
 export type ApiFixtures = Record<string, ApiAnswer>;
 
@@ -28,8 +36,8 @@ export function installFetchMock(fixtures: ApiFixtures): () => void {
     );
     if (!url.pathname.startsWith('/api/')) return realFetch(input, init);
     const method = (init?.method ?? 'GET').toUpperCase();
-    let answer = match(fixtures, method, url);
-    if (typeof answer === 'function') answer = await answer({ url, method, body: init?.body });
+    const fixture = match(fixtures, method, url);
+    const answer = typeof fixture === 'function' ? await fixture({ url, method, body: init?.body }) : fixture;
     if (!answer)
       return new Response(JSON.stringify({ message: 'Sin datos de ejemplo', code: 'NO_FIXTURE' }), {
         status: 404,

@@ -52,7 +52,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.seedDemo) {
     app.addHook('onReady', async () => {
       const t0 = Date.now();
-      const messages = await seedDemoIfEmpty({ db: app.db, bus: app.bus }, config.sedes);
+      const messages = await seedDemoIfEmpty({ db: app.db, bus: app.bus }, config.sedes, {
+        startDate: config.demoStartDate,
+        nowMs: app.clock.wallMs(),
+      });
       if (messages) app.log.info({ ms: Date.now() - t0, messages }, 'Datos de demostración cargados');
     });
   }

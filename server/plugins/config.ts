@@ -15,6 +15,11 @@ export interface AppConfig {
   uploadLimitBytes: number;
   /** Load the generated demo network when the database holds no airports. */
   seedDemo: boolean;
+  /**
+   * First day of the demo orders (YYYY-MM-DD). Unset: the Monday two weeks before today, so a fresh
+   * install's daily operation (real time) has orders around now and the map shows loaded flights.
+   */
+  demoStartDate: string | null;
 }
 
 declare module 'fastify' {
@@ -74,10 +79,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     sedes,
     uploadLimitBytes: readInt(env, 'UPLOAD_LIMIT_BYTES', 300 * MB, 1, Number.MAX_SAFE_INTEGER),
     seedDemo: readBool(env, 'SEED_DEMO', true),
+    demoStartDate: readDemoStart(env),
     ...overrides,
   };
   if (config.sedes.length === 0) throw new ConfigError('SEDES no puede estar vacío');
   return config;
+}
+
+function readDemoStart(env: Env): string | null {
+  const value = env.DEMO_START?.trim();
+  if (!value) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
+    throw new ConfigError(`DEMO_START debe tener la forma AAAA-MM-DD: "${value}"`);
+  return value;
 }
 
 /** Decorates `app.config`. The caller passes the already validated config. */

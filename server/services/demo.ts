@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { loadDemoFiles } from '../demo/generate';
+import { generateDemo } from '../demo/generate';
 import { encodeUtf16be } from '../formats/text';
 import type { AppBus } from '../plugins/events';
 import { type DataDeps, listAirports, replaceAirports, replaceFlights } from './network';
@@ -11,6 +11,18 @@ export const DEMO_FILENAMES = {
   pedidos: 'demo-pedidos.txt',
 } as const;
 
+/** Two weeks of history and two ahead of the start day: daily operation at real time has work at once. */
+export const DEMO_WEEKS = 4;
+
+/** The Monday two weeks before `nowMs` (UTC), as YYYY-MM-DD. */
+export function demoStartAround(nowMs: number): string {
+  const day = new Date(nowMs - 14 * 86_400_000);
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - sinceMonday))
+    .toISOString()
+    .slice(0, 10);
+}
+
 /**
  * Loads the generated demo network when the database holds no airports, through the same services
  * as uploads, so the demo files have status lines, previews and downloads like any other.
@@ -19,9 +31,13 @@ export const DEMO_FILENAMES = {
 export async function seedDemoIfEmpty(
   deps: { db: Database; bus?: AppBus },
   sedes: readonly string[],
+  when: { startDate: string | null; nowMs: number },
 ): Promise<string[] | null> {
   if ((await listAirports(deps.db)).length > 0) return null;
-  const demo = loadDemoFiles();
+  const demo = generateDemo({
+    startDate: when.startDate ?? demoStartAround(when.nowMs),
+    weeks: DEMO_WEEKS,
+  });
   const d: DataDeps = deps;
   const utf8 = new TextEncoder();
   const messages: string[] = [];

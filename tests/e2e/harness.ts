@@ -97,6 +97,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         DATA_DIR: dataDir,
         STATIC_DIR: path.join(PROJECT_ROOT, 'dist'),
         SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+        // The suites type dates of the demo week; pin it (a plain start centres the demo on today).
+        DEMO_START: '2026-01-05',
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         ...options.env,

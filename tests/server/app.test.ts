@@ -19,6 +19,7 @@ describe('configuration', () => {
       sedes: ['SPIM', 'EBCI', 'UBBB'],
       uploadLimitBytes: 300 * 1024 * 1024,
       seedDemo: true,
+      demoStartDate: null,
     });
   });
 
@@ -116,6 +117,10 @@ eachDatabase('demo data', (db) => {
       expect(network.flights.length).toBeGreaterThan(network.airports.length);
       const range = await orderTimeRange(first.db);
       expect(range).not.toBeNull();
+      // A fresh install has orders around today, so daily operation at real time is busy at once.
+      const today = Math.floor(first.clock.wallMs() / 60_000);
+      expect(range!.fromMin).toBeLessThan(today);
+      expect(range!.toMin).toBeGreaterThan(today);
       orders = (await listOrdersBetween(first.db, range!.fromMin, range!.toMin + 1)).length;
       expect(orders).toBeGreaterThan(0);
       const preview = await first.inject('/api/aereopuertos/preview?lines=3');
@@ -131,5 +136,15 @@ eachDatabase('demo data', (db) => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('demo data around today', () => {
+  it('starts the demo orders on the Monday two weeks before today', async () => {
+    const { demoStartAround } = await import('../../server/services/demo');
+    // Sunday 22 Nov 2026 → two weeks before is Sunday 8 Nov → its Monday is 2 Nov.
+    expect(demoStartAround(Date.UTC(2026, 10, 22, 4, 0))).toBe('2026-11-02');
+    // Monday 16 Nov 2026 → Monday 2 Nov 2026.
+    expect(demoStartAround(Date.UTC(2026, 10, 16, 23, 59))).toBe('2026-11-02');
   });
 });
