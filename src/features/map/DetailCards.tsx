@@ -23,14 +23,14 @@ const dateTime = new Intl.DateTimeFormat('es-ES', {
   hourCycle: 'h23',
   timeZone: 'UTC',
 });
-const formatTime = (iso: string | undefined) => {
+export const formatTime = (iso: string | null | undefined) => {
   if (!iso) return '—';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : `${dateTime.format(d)} UTC`;
 };
 const NIVEL_LABEL = { disponible: 'Disponible', limitado: 'Limitado', saturado: 'Saturado' } as const;
 
-function CloseButton({ label, onPress }: { label: string; onPress: () => void }) {
+export function CloseButton({ label, onPress }: { label: string; onPress: () => void }) {
   return (
     <Button variant="ghost" size="sm" aria-label={label} onPress={onPress}>
       ✕

@@ -42,6 +42,7 @@ import {
   orderDetailQueryAtom,
   warehousesQueryAtom,
 } from './mapDataAtoms';
+import { OrderCard } from './OrderCard';
 import { ensurePlaneIcon } from './planeIcon';
 import { routeFeature } from './routeLines';
 import { useLiveFlightLayers } from './useLiveFlightLayers';
@@ -332,6 +333,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
         <ConnectionStatus visibleFlights={visibleFlights} />
       </div>
       <div className={styles.cards}>
+        <OrderCard mode={mode} airports={airports} />
         <FlightCard mode={mode} />
         <AirportCard mode={mode} airports={airports} />
       </div>

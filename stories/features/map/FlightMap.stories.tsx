@@ -2,7 +2,7 @@ import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import type { WritableAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import type { ReactNode } from 'react';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { FlightDetailDto, OrderDetailDto, WarehouseOccupancyDto } from '../../../src/api/contract';
 import { appliedFiltersAtom, EMPTY_FILTERS } from '../../../src/features/filters/filterAtoms';
 import { FlightMap } from '../../../src/features/map/FlightMap';
@@ -214,6 +214,12 @@ export const SelectedOrder: Story = {
     const root = await loadedMap(canvasElement);
     // Both legs (Lima to Los Angeles, across the date line to Tokyo) drawn as the order's route.
     await waitFor(() => expect(root.dataset.orderLegs).toBe('2'));
+    // Its card opens from the same query; closing it clears the pick and the drawn route.
+    const card = within(root).getByRole('region', { name: 'Detalle del pedido' });
+    await expect(within(card).getByText('A tiempo')).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'Cerrar detalle del pedido' }));
+    await waitFor(() => expect(root.dataset.orderLegs).toBe('0'));
+    await expect(within(root).queryByRole('region', { name: 'Detalle del pedido' })).toBeNull();
   },
 };
 
