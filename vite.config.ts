@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Projects run in one invocation need distinct group orders when their worker limits differ.
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'],
         },
       },
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -38,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

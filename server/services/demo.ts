@@ -13,6 +13,8 @@ export const DEMO_FILENAMES = {
 
 /** Two weeks of history and two ahead of the start day: daily operation at real time has work at once. */
 export const DEMO_WEEKS = 4;
+/** About half the real network's late-2025 demand: flights show every load level, nothing collapses. */
+export const DEMO_ORDERS_PER_DAY = 3000;
 
 /** The Monday two weeks before `nowMs` (UTC), as YYYY-MM-DD. */
 export function demoStartAround(nowMs: number): string {
@@ -37,6 +39,7 @@ export async function seedDemoIfEmpty(
   const demo = generateDemo({
     startDate: when.startDate ?? demoStartAround(when.nowMs),
     weeks: DEMO_WEEKS,
+    ordersPerDay: DEMO_ORDERS_PER_DAY,
   });
   const d: DataDeps = deps;
   const utf8 = new TextEncoder();

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../src/app/AppShell';
 
 const reloj = {
@@ -29,10 +29,12 @@ export const Operacion: Story = {
       'aria-current',
       'page',
     );
-    await waitFor(() => expect(canvas.getByRole('timer')).toHaveTextContent('14:05:00'));
+    // The nav bar's clock reads the server clock (the panel has its own pill too).
+    const banner = within(canvas.getByRole('banner'));
+    await waitFor(() => expect(banner.getByRole('timer')).toHaveTextContent('14:05:00'));
     await expect(canvas.getByRole('complementary', { name: 'Controles de simulación' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Ocultar' }));
-    await expect(canvas.getByRole('button', { name: 'Ver más' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Ver más' })).toBeVisible();
   },
 };
 
