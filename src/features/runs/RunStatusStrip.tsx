@@ -6,14 +6,48 @@ import { Button } from '../../components/Button/Button';
 import { notify } from '../../lib/notify';
 import { formatCount, formatPercent, formatSimTime, formatSpeed, RUN_STATE_LABEL } from './format';
 import * as styles from './RunStatusStrip.css';
-import { currentRunAtom, RUNS_KEY, runSummaryQueryAtom } from './runAtoms';
+import {
+  currentRunAtom,
+  REALTIME_RUN_ID,
+  RUNS_KEY,
+  realtimeSummaryQueryAtom,
+  runSummaryQueryAtom,
+} from './runAtoms';
 
 export const NO_RUN_TEXT = 'Sin simulación: aplica los controles para iniciarla.';
+export const REALTIME_LABEL = 'Tiempo real';
+
+/** The real-time operation view shown as a run, so the strip reads the same whichever is active. */
+export function realtimeRun(summary: RunSummaryDto): RunDto {
+  const {
+    ahora,
+    velocidad,
+    estado,
+    almacenes: _a,
+    almacenMasOcupado: _b,
+    utilizacionVuelos: _c,
+    ...kpis
+  } = summary;
+  return {
+    id: REALTIME_RUN_ID,
+    modo: 'operacion',
+    estado,
+    inicio: ahora,
+    fin: null,
+    velocidad,
+    ahora,
+    creadoEn: ahora,
+    kpis,
+    reporte: null,
+  };
+}
 
 export interface RunStatusStripViewProps {
   run: RunDto | null;
   summary: RunSummaryDto | null;
   onStop?: () => void;
+  /** Shown instead of the run state (the real-time view is not a run one can stop). */
+  stateLabel?: string;
 }
 
 function Item({ term, value }: { term: string; value: string }) {
@@ -26,7 +60,7 @@ function Item({ term, value }: { term: string; value: string }) {
 }
 
 /** The run at a glance: simulated time and speed, orders, punctuality, products moving, busiest warehouse. */
-export function RunStatusStripView({ run, summary, onStop }: RunStatusStripViewProps) {
+export function RunStatusStripView({ run, summary, onStop, stateLabel }: RunStatusStripViewProps) {
   if (!run) {
     return (
       <section className={styles.strip} aria-label="Estado de la simulación">
@@ -48,7 +82,7 @@ export function RunStatusStripView({ run, summary, onStop }: RunStatusStripViewP
         <div className={styles.item}>
           <dt className={styles.term}>Estado</dt>
           <dd className={styles.value}>
-            <span className={styles.state({ estado })}>{RUN_STATE_LABEL[estado]}</span>
+            <span className={styles.state({ estado })}>{stateLabel ?? RUN_STATE_LABEL[estado]}</span>
           </dd>
         </div>
         <Item term="Hora simulada" value={formatSimTime(k.ahora)} />
@@ -78,6 +112,7 @@ export function RunStatusStripView({ run, summary, onStop }: RunStatusStripViewP
 export function RunStatusStrip({ mode }: { mode: RunMode }) {
   const run = useAtomValue(currentRunAtom(mode));
   const summary = useAtomValue(runSummaryQueryAtom(mode));
+  const realtime = useAtomValue(realtimeSummaryQueryAtom);
   const queryClient = useAtomValue(queryClientAtom);
   const onStop = async () => {
     if (!run) return;
@@ -89,5 +124,14 @@ export function RunStatusStrip({ mode }: { mode: RunMode }) {
       notify.error(error instanceof Error ? error.message : String(error));
     }
   };
+  if (mode === 'operacion' && !run && realtime.data) {
+    return (
+      <RunStatusStripView
+        run={realtimeRun(realtime.data)}
+        summary={realtime.data}
+        stateLabel={REALTIME_LABEL}
+      />
+    );
+  }
   return <RunStatusStripView run={run} summary={summary.data ?? null} onStop={onStop} />;
 }

@@ -35,3 +35,19 @@ export const runSummaryQueryAtom = atomFamily((mode: RunMode) =>
     };
   }),
 );
+
+/** The server's always-on daily-operation view (real time) when no operacion run was started. */
+export const REALTIME_RUN_ID = 'tiempo-real';
+
+export const realtimeSummaryQueryAtom = atomWithQuery((get) => {
+  const runs = get(runsQueryAtom);
+  const hasOperacionRun = get(currentRunAtom('operacion')) !== null;
+  return {
+    queryKey: ['simulaciones', REALTIME_RUN_ID, 'resumen'] as const,
+    queryFn: ({ signal }) => fetchRunSummary(REALTIME_RUN_ID, signal),
+    enabled: runs.isSuccess && !hasOperacionRun,
+    refetchInterval: SUMMARY_POLL_MS,
+    staleTime: 1_000,
+    retry: false,
+  };
+});

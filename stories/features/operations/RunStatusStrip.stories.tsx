@@ -112,3 +112,22 @@ export const FromServerNoRunOfThisMode: Story = {
     await waitFor(() => expect(canvas.getByText(NO_RUN_TEXT)).toBeVisible());
   },
 };
+
+/** Daily operation with no run started: the strip shows the server's real-time view. */
+export const OperacionTiempoReal: Story = {
+  render: () => <RunStatusStrip mode="operacion" />,
+  parameters: {
+    api: {
+      simulaciones: { json: [] },
+      'simulaciones/tiempo-real/resumen': { json: SUMMARY },
+    },
+  },
+  play: async ({ canvas }) => {
+    const strip = await canvas.findByRole('region', { name: 'Estado de la simulación' });
+    await waitFor(() => expect(strip).toHaveTextContent('Tiempo real'));
+    await expect(strip).toHaveAttribute('data-run-id', 'tiempo-real');
+    await expect(strip).toHaveTextContent('Almacén más ocupadoSPIM 89 %');
+    // The real-time view is not a run: nothing to stop.
+    await expect(canvas.queryByRole('button', { name: 'Detener' })).toBeNull();
+  },
+};
