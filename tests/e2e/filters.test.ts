@@ -163,11 +163,25 @@ describe('filter panel on the run screens', () => {
     await sheet.getByRole('button', { name: 'Pedido Seleccionar pedido' }).click();
     await page.getByRole('searchbox', { name: 'Buscar pedido' }).fill('0000001');
     await page.getByRole('option').first().click();
-    await sheet.getByRole('button', { name: /^Pedido [A-Z]{4}-\d{9}$/ }).waitFor();
+    const pick = sheet.getByRole('button', { name: /^Pedido [A-Z]{4}-\d{9}$/ });
+    await pick.waitFor();
+    const orderKey = (await pick.textContent())?.match(/[A-Z]{4}-\d{9}/)?.[0];
+    expect(orderKey).toBeTruthy();
     await sheet.getByRole('button', { name: 'Aplicar', exact: true }).click();
     await page.getByText('Operación diaria iniciada').waitFor();
     await sheet.getByRole('button', { name: 'Ocultar' }).click();
     await expect.poll(() => strip(page).textContent(), { timeout: 10_000 }).toMatch(/06\/01\/2026/);
+
+    // The picked order's card: its key and its status in Spanish, from GET /api/pedidos/{id}.
+    const card = page.getByRole('region', { name: 'Detalle del pedido' });
+    await card.getByRole('heading', { name: `Pedido ${orderKey}` }).waitFor();
+    const status = card.locator('[data-estado]');
+    await status.waitFor({ timeout: 10_000 });
+    expect(await status.textContent()).toMatch(
+      /^(A tiempo|Atrasado|Sin ruta|Desde stock de sede|Pendiente)$/,
+    );
+    await card.getByRole('button', { name: 'Cerrar detalle del pedido' }).click();
+    await expect(card.count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

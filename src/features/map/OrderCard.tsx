@@ -32,7 +32,7 @@ const NO_SHIPMENTS: Record<Estado, string> = {
   a_tiempo: 'Sin envíos',
   atrasado: 'Sin envíos',
   sin_ruta: 'Ningún envío: no hay ruta posible',
-  desde_stock: 'Sin envíos',
+  desde_stock: 'Sin envíos: servido con el stock de la sede',
   pendiente: 'Aún no planificado',
 };
 
