@@ -5,7 +5,7 @@ const apiPort = process.env.PORT ?? '8080';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, STATIC_DIR: '' },
+    env: { ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite'], {
     stdio: 'inherit',
