@@ -134,6 +134,13 @@ describe('filter panel on the run screens', () => {
     await search.waitFor();
     await page.keyboard.type('SPIM-');
     await page.getByRole('option').first().waitFor();
+    // The list filters as the keys land: wait until every option shown matches the search.
+    await expect
+      .poll(async () => {
+        const options = await page.getByRole('option').allTextContents();
+        return options.length > 0 && options.every((text) => text.includes('SPIM-'));
+      })
+      .toBe(true);
     await page.keyboard.press('ArrowDown');
     const focused = (await page.locator('[role="option"][data-focused]').textContent()) ?? '';
     const flightId = focused.match(/([A-Z]{4}-[A-Z]{4}-\d\d:\d\d)/)?.[1];
