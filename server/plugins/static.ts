@@ -18,7 +18,8 @@ export const staticPlugin = fp(
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
-        index: false,
+        // '/' is the app itself (the client redirects it to /operacion).
+        index: ['index.html'],
         setHeaders: (reply, filePath) => {
           // Hashed assets never change; index.html must be revalidated so a new build is picked up.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

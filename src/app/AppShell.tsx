@@ -1,4 +1,5 @@
 import { useAtom } from 'jotai';
+import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { ClockWidget } from '../features/clock/ClockWidget';
 import { modeForPath, serverTimeSource } from '../features/clock/serverTimeSource';
@@ -24,7 +25,9 @@ function ScreenPanel({ path, isMobile }: { path: string; isMobile: boolean }) {
       isOpen={isMobile ? sheetOpen : expanded}
       onOpenChange={isMobile ? setSheetOpen : setExpanded}
     >
-      <Panel />
+      <Suspense fallback={null}>
+        <Panel />
+      </Suspense>
     </SectionPanel>
   );
 }

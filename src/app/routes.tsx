@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { SCREENS } from './screens';
 
@@ -9,7 +10,9 @@ export function AppRoutes() {
     <Switch>
       {Object.entries(SCREENS).map(([path, { Screen }]) => (
         <Route key={path} path={path}>
-          <Screen />
+          <Suspense fallback={null}>
+            <Screen />
+          </Suspense>
         </Route>
       ))}
       <Route>

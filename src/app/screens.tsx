@@ -1,8 +1,21 @@
-import type { ComponentType } from 'react';
-import { ColapsoScreen, OperacionScreen, SimulacionScreen } from '../features/operations/OperationsScreen';
-import { ColapsoPanel, OperacionPanel, SimulacionPanel } from '../features/operations/panels';
-import { RegisterScreen } from '../features/register/RegisterScreen';
+import { type ComponentType, lazy } from 'react';
 import { DEFAULT_PANEL_TEXT, REGISTRAR_PLACEHOLDER } from '../features/shell/navigation';
+
+/*
+ * Screens load on demand: the register screen never pays for the map (MapLibre is most of the
+ * bundle), and the shell paints before the map's code arrives.
+ */
+const operations = () => import('../features/operations/OperationsScreen');
+const panels = () => import('../features/operations/panels');
+const OperacionScreen = lazy(() => operations().then((m) => ({ default: m.OperacionScreen })));
+const SimulacionScreen = lazy(() => operations().then((m) => ({ default: m.SimulacionScreen })));
+const ColapsoScreen = lazy(() => operations().then((m) => ({ default: m.ColapsoScreen })));
+const OperacionPanel = lazy(() => panels().then((m) => ({ default: m.OperacionPanel })));
+const SimulacionPanel = lazy(() => panels().then((m) => ({ default: m.SimulacionPanel })));
+const ColapsoPanel = lazy(() => panels().then((m) => ({ default: m.ColapsoPanel })));
+const RegisterScreen = lazy(() =>
+  import('../features/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })),
+);
 
 /** What each route shows: the screen itself and the content of its section panel. */
 export interface ScreenDefinition {

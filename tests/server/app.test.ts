@@ -54,6 +54,9 @@ describe('static app and documentation', () => {
     const app = await buildTestApp({ config: { staticDir: dir } });
     try {
       expect((await app.inject('/assets/app.js')).body).toBe('console.log(1)');
+      const home = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>MoraPack</title>');
       const spa = await app.inject({ url: '/simulacion', headers: { accept: 'text/html' } });
       expect(spa.statusCode).toBe(200);
       expect(spa.body).toContain('<title>MoraPack</title>');
