@@ -1,21 +1,10 @@
 // Dev helper: node scripts/screenshot.mjs URL OUT.png [width] [height] [theme]
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const [url, out, width = '1280', height = '800', theme] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader',
-  ],
-});
+const config = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
+const browser = await chromium.launch({ executablePath: config.executablePath, args: config.args });
 const context = await browser.newContext({ viewport: { width: Number(width), height: Number(height) } });
 if (theme) await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
 const page = await context.newPage();

@@ -8,21 +8,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import chromiumConfig from '../../scripts/chromium.json';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? chromiumConfig.executablePath;
+export const CHROMIUM_ARGS = chromiumConfig.args;
 
 /** Builds the app once if dist/ is missing (npm test builds it before the e2e suite). */
 export function ensureBuilt() {
