@@ -53,7 +53,14 @@ export const links = style({
   overflowX: 'auto',
   scrollbarWidth: 'none',
   '@media': {
-    'screen and (max-width: 768px)': { order: 3, flexBasis: '100%', paddingBottom: vars.space['1'] },
+    // Phones: the links scroll sideways; the faded edge says there is more.
+    'screen and (max-width: 768px)': {
+      order: 3,
+      flexBasis: '100%',
+      paddingBottom: vars.space['1'],
+      paddingRight: vars.space['8'],
+      maskImage: 'linear-gradient(to right, black 88%, transparent)',
+    },
   },
 });
 
@@ -70,6 +77,7 @@ export const link = style({
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
     '&[aria-current="page"]': { color: vars.color.accent, background: vars.color.surfaceSunken },
   },
+  '@media': { 'screen and (max-width: 768px)': { padding: `${vars.space['2']} ${vars.space['2']}` } },
 });
 
 export const end = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], marginLeft: 'auto' });

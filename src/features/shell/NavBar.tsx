@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-aria-components';
 import { ThemeMenu } from '../theme/ThemeMenu';
 import * as styles from './NavBar.css';
@@ -12,6 +12,16 @@ interface NavBarProps {
 }
 
 export function NavBar({ path, clock }: NavBarProps) {
+  const linksRef = useRef<HTMLElement>(null);
+  // On phones the links scroll sideways: keep the current section in view.
+  useEffect(() => {
+    const row = linksRef.current;
+    const current = row?.querySelector<HTMLElement>(`a[href="${path}"]`);
+    if (!row || !current) return;
+    const overflowRight = current.offsetLeft + current.offsetWidth - (row.scrollLeft + row.clientWidth);
+    if (overflowRight > 0) row.scrollLeft += overflowRight + 24;
+    else if (current.offsetLeft < row.scrollLeft) row.scrollLeft = current.offsetLeft;
+  }, [path]);
   return (
     <header className={styles.bar}>
       <Link href="/" className={styles.logo} aria-label="MoraPack, inicio">
@@ -20,7 +30,7 @@ export function NavBar({ path, clock }: NavBarProps) {
         </span>
         MoraPack
       </Link>
-      <nav aria-label="Secciones" className={styles.links}>
+      <nav aria-label="Secciones" className={styles.links} ref={linksRef}>
         {NAV_LINKS.map(({ href, label }) => (
           <Link
             key={href}
