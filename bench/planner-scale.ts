@@ -1,11 +1,13 @@
 /**
- * npm run bench -- planner-scale [--orders FILE] [--airports FILE] [--flights FILE] [--seed S] [--step 1/16]
+ * npm run bench -- planner-scale [--orders FILE] [--airports FILE] [--flights FILE] [--seed S] [--engine JSON]
  * Largest demand scale K at which every order is still on time: doubling from 1, then bisecting to 1/16.
+ * --engine '{"repairCandidates":60}' tries engine knobs (EngineOptions). Each step's progress line says how
+ * far through the week the first failure came (a finer signal than pass/fail when comparing knobs).
  * Prints {"largestOnTimeScale":K,"firstFailure":{"scale":K2,"at":ISO,"order":key,"cause":"..."}}.
  */
 import { scaleUpperBounds } from '../server/planner/bound';
 import type { OrderOutcome } from '../server/planner/types';
-import { parseArgs, progress } from './lib/args';
+import { engineOptions, parseArgs, progress } from './lib/args';
 import { loadBenchData, scaleOrders } from './lib/data';
 import { runPlanner } from './lib/run';
 
@@ -14,13 +16,14 @@ export default async function plannerScale(argv: string[]): Promise<void> {
   const seed = args.number('seed', 1);
   const step = 1 / 16;
   const data = loadBenchData(args);
+  const engine = engineOptions(args);
   let totalSeconds = 0;
   const tryScale = (k: number): OrderOutcome | undefined => {
     const orders = scaleOrders(data.orders, k, seed);
-    const run = runPlanner(data.network, orders, undefined, true);
+    const run = runPlanner(data.network, orders, undefined, true, undefined, engine);
     totalSeconds += run.seconds;
     progress(
-      `K=${k}: ${run.failure ? `fails at ${run.failure.key} (${run.failure.cause?.message ?? run.failure.status})` : 'all on time'} ` +
+      `K=${k}: ${run.failure ? `fails at ${run.failure.key}, ${((100 * run.planned) / orders.length).toFixed(1)} % through (${run.failure.cause?.message ?? run.failure.status})` : 'all on time'} ` +
         `[${orders.length} orders, ${run.seconds.toFixed(2)} s]`,
     );
     return run.failure;
@@ -69,6 +72,7 @@ export default async function plannerScale(argv: string[]): Promise<void> {
     })),
     planningSeconds: Math.round(totalSeconds * 100) / 100,
     seed,
+    engine,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -1,12 +1,12 @@
 /**
- * npm run bench -- planner [--orders FILE] [--airports FILE] [--flights FILE] [--scale K] [--seed S] [--plan-out FILE]
+ * npm run bench -- planner [--orders FILE] [--airports FILE] [--flights FILE] [--scale K] [--seed S] [--plan-out FILE] [--engine JSON]
  * Plans the week (real files by default), validates the plan independently, prints one JSON line.
  * Halfway through, the busiest flight instance still on the ground is cancelled and its re-plan timed
  * (figures under "cancel"; --no-cancel skips it); the validator then checks that nothing flies on it.
  */
 import { writeFileSync } from 'node:fs';
 import { type PlannerEngine, planToJsonLines, validatePlan } from '../server/planner';
-import { parseArgs, progress } from './lib/args';
+import { engineOptions, parseArgs, progress } from './lib/args';
 import { loadBenchData, scaleOrders } from './lib/data';
 import { runPlanner } from './lib/run';
 
@@ -62,6 +62,7 @@ export default async function planner(argv: string[]): Promise<void> {
       : (planner, now) => {
           cancel = cancelBusiest(planner, now);
         },
+    engineOptions(args),
   );
   const cancelled = cancel && 'cancelled' in cancel ? [cancel.cancelled] : [];
   const report = validatePlan(data.network, orders, run.outcomes, undefined, { cancelled });

@@ -32,3 +32,13 @@ export function parseArgs(args: string[]): BenchArgs {
 export const progress = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
 };
+
+/** Engine options from `--engine '{"knob":value}'` (EngineOptions of server/planner/engine.ts); {} when absent. */
+export function engineOptions(args: BenchArgs): Record<string, unknown> {
+  const raw = args.get('engine');
+  if (!raw) return {};
+  const v: unknown = JSON.parse(raw);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new Error('--engine needs a JSON object');
+  return v as Record<string, unknown>;
+}

@@ -1,4 +1,4 @@
-import { createPlanner, type PlannerEngine } from '../../server/planner';
+import { createPlanner, type EngineOptions, type PlannerEngine } from '../../server/planner';
 import type { Network, OrderOutcome, PlanOrder } from '../../server/planner/types';
 
 export interface PlanRun {
@@ -9,6 +9,8 @@ export interface PlanRun {
   planner: PlannerEngine;
   /** With stopOnFailure: the first order that could not be on time (the run stops there). */
   failure?: OrderOutcome;
+  /** Orders planned (with stopOnFailure: up to and including the failure). */
+  planned: number;
 }
 
 /**
@@ -22,8 +24,10 @@ export function runPlanner(
   stopOnFailure = false,
   /** Called once, untimed, halfway through the orders (e.g. to cancel a flight mid-run). */
   midway?: (planner: PlannerEngine, nowMin: number) => void,
+  /** Engine knobs to try (bench flag --engine '{"repairCandidates":60}'). */
+  engine: Partial<EngineOptions> = {},
 ): PlanRun {
-  const planner = createPlanner(network);
+  const planner = createPlanner(network, {}, engine);
   const outcomes: OrderOutcome[] = [];
   let failure: OrderOutcome | undefined;
   let seconds = 0;
@@ -57,5 +61,5 @@ export function runPlanner(
     cpuSeconds += (used.user + used.system) / 1e6;
     onProgress?.(end);
   }
-  return { outcomes, seconds, cpuSeconds, planner, failure };
+  return { outcomes, seconds, cpuSeconds, planner, failure, planned: outcomes.length };
 }
