@@ -20,6 +20,8 @@ export const staticPlugin = fp(
         wildcard: true,
         // '/' is the app itself (the client redirects it to /operacion).
         index: ['index.html'],
+        // The build writes .br/.gz beside each asset (scripts/precompress.ts): sent when the browser accepts them.
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           // Hashed assets never change; index.html must be revalidated so a new build is picked up.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

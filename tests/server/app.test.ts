@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/plugins/config';
 import { getNetwork, listAirports } from '../../server/services/network';
@@ -48,12 +49,17 @@ describe('static app and documentation', () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>MoraPack</title>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('serves files, falls back to index.html for app routes, never for /api', async () => {
     const app = await buildTestApp({ config: { staticDir: dir } });
     try {
       expect((await app.inject('/assets/app.js')).body).toBe('console.log(1)');
+      // The build's precompressed copy is sent to browsers that accept it.
+      const br = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
       const home = await app.inject({ url: '/', headers: { accept: 'text/html' } });
       expect(home.statusCode).toBe(200);
       expect(home.body).toContain('<title>MoraPack</title>');
