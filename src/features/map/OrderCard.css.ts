@@ -33,15 +33,6 @@ export const shipment = style({
 
 export const shipmentHead = style({ margin: 0, fontWeight: vars.fontWeight.medium });
 
-export const legs = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['1'],
-});
-
 export const leg = style({
   display: 'flex',
   flexDirection: 'column',

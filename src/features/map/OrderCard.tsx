@@ -126,7 +126,7 @@ function ShipmentItem({ envio, place }: { envio: Shipment; place: (code: string)
         {envio.cantidad} {envio.cantidad === 1 ? 'producto' : 'productos'} desde {place(envio.origen)}
       </p>
       {envio.tramos.length > 0 ? (
-        <ol className={own.legs} aria-label="Tramos">
+        <ol className={styles.list} aria-label="Tramos">
           {envio.tramos.map((t) => (
             <li key={t.vuelo} className={own.leg}>
               <span className={own.legCode}>

@@ -3,7 +3,7 @@ import type { WritableAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import type { ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import type { FlightDetailDto, OrderDetailDto, WarehouseOccupancyDto } from '../../../src/api/contract';
+import type { FlightDetailDto, WarehouseOccupancyDto } from '../../../src/api/contract';
 import { appliedFiltersAtom, EMPTY_FILTERS } from '../../../src/features/filters/filterAtoms';
 import { FlightMap } from '../../../src/features/map/FlightMap';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../src/features/map/mapAtoms';
 import { hoveredAirportAtom } from '../../../src/features/map/mapDataAtoms';
 import { SAMPLE_AIRPORTS, syntheticFlights } from '../../../src/features/map/syntheticFlights';
+import { ORDER_ON_TIME } from './orderFixtures';
 import { failingStream, liveStream } from './standInStreams';
 
 const FLIGHTS = syntheticFlights(SAMPLE_AIRPORTS, 60);
@@ -49,40 +50,7 @@ const FLIGHT_DETAIL: FlightDetailDto = {
   ],
 };
 
-const ORDER: OrderDetailDto = {
-  id: 'RJTT-000000031',
-  destino: 'RJTT',
-  cantidad: 120,
-  clienteId: '0001234',
-  fecha: '2026-01-05T08:00:00.000Z',
-  plazo: '2026-01-07T08:00:00.000Z',
-  estado: 'a_tiempo',
-  envios: [
-    {
-      cantidad: 120,
-      origen: 'SPIM',
-      tramos: [
-        {
-          vuelo: 'SPIM-KLAX',
-          origen: 'SPIM',
-          destino: 'KLAX',
-          salida: '2026-01-05T10:00:00.000Z',
-          llegada: '2026-01-05T18:00:00.000Z',
-        },
-        {
-          vuelo: 'KLAX-RJTT',
-          origen: 'KLAX',
-          destino: 'RJTT',
-          salida: '2026-01-05T20:00:00.000Z',
-          llegada: '2026-01-06T08:00:00.000Z',
-        },
-      ],
-      llegada: '2026-01-06T08:00:00.000Z',
-      listo: '2026-01-06T10:00:00.000Z',
-      ubicacion: 'KLAX-RJTT',
-    },
-  ],
-};
+const ORDER = ORDER_ON_TIME;
 
 const API = {
   aereopuertos: { json: SAMPLE_AIRPORTS },
