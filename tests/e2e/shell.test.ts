@@ -55,15 +55,15 @@ describe('app shell in Chromium', () => {
   it('starts dark, and remembers the theme chosen in the menu', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.baseUrl}/operacion`);
-    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, 'dark');
     await page.getByRole('button', { name: 'Cambiar tema' }).click();
     const items = await page.getByRole('menuitemradio').allTextContents();
     expect(items.map((text) => text.replace('✓', '').trim())).toEqual(['Light', 'Dark', 'System']);
     await page.getByRole('menuitemradio', { name: /Light/ }).click();
-    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('light');
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, 'light');
     expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('light');
     await page.reload();
-    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('light');
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, 'light');
     await context.close();
   });
 
@@ -73,7 +73,7 @@ describe('app shell in Chromium', () => {
     await page.goto(`${server.baseUrl}/operacion`);
     await page.getByRole('button', { name: 'Cambiar tema' }).click();
     await page.getByRole('menuitemradio', { name: /System/ }).click();
-    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('light');
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, 'light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await context.close();
