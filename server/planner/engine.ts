@@ -58,6 +58,12 @@ export interface EngineOptions {
   transitSeatReserve: number;
   /** Share of a warehouse kept for its own pickups when products would wait there in transit (first try only). */
   transitWarehouseReserve: number;
+  /**
+   * First two-leg try: keep the room a later direct sede flight still needs at an airport (its free seats, up
+   * to the room of its pickup window). A direct product uses one seat and no transit warehouse; a two-leg
+   * product landing in a direct flight's window takes that room and pushes its future products onto two legs too.
+   */
+  protectDirect: boolean;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -76,6 +82,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   twoLegPenaltyMin: 360,
   destSpreadCost: 0,
   transitWarehouseReserve: 0,
+  protectDirect: true,
 };
 
 interface LegRec {
@@ -168,6 +175,34 @@ export function createEngine(
     const day = Math.ceil((t - net.fDep[f]) / DAY_MIN);
     return day * DAY_MIN + net.fDep[f];
   };
+
+  /** Direct sede flights into each airport, for protectDirect. */
+  const sedeInbound: number[][] = Array.from({ length: n }, () => []);
+  for (let f = 0; f < F; f++) if (net.isSede[net.fOrigin[f]]) sedeInbound[net.fDest[f]].push(f);
+  /**
+   * Room a two-leg product must leave at airport a over [from, to): for each direct sede flight landing at a
+   * whose pickup window overlaps [from, to) and still departs after the clock, its free seats (capped by the
+   * room its window has). The largest such need is kept.
+   */
+  function directNeed(a: number, from: number, to: number): number {
+    let need = 0;
+    const list = sedeInbound[a];
+    for (let i = 0; i < list.length; i++) {
+      const f = list[i];
+      const dur = net.fDur[f];
+      // Instances landing in (from - pickup, to): their window [T, T + pickup) overlaps [from, to).
+      for (let dep = firstDep(f, from - pickup - dur + 1); dep + dur < to; dep += DAY_MIN) {
+        if (dep <= clock) continue;
+        const seats = flightResidual(f, dep);
+        if (seats <= need) continue;
+        const T = dep + dur;
+        const room = whResidual(a, T, T + pickup);
+        const v = Math.min(seats, room);
+        if (v > need) need = v;
+      }
+    }
+    return need;
+  }
 
   // Demand rate per destination (products per demandTau, decayed) against its direct seats from the sedes.
   const demand = new Float64Array(n);
@@ -288,6 +323,7 @@ export function createEngine(
     const spreadCost = opt.destSpreadCost;
     const seatReserve = reserved ? opt.transitSeatReserve : 0;
     const whReserve = reserved ? opt.transitWarehouseReserve : 0;
+    const protect = reserved && opt.protectDirect;
     for (const s of sources) {
       for (let x = 0; x < n; x++) {
         if (x === d || x === s) continue;
@@ -317,10 +353,18 @@ export function createEngine(
                 const seats2 = flightResidual(f2, dep2);
                 if (seats2 <= 0) continue;
                 // A longer wait needs more room: once the transit warehouse blocks, later instances do too.
-                const roomX = countsX ? capX - wh[x].max(a1, dep2) : seats2;
+                let roomX = countsX ? capX - wh[x].max(a1, dep2) : seats2;
                 if (roomX <= 0) break;
-                const roomD = capD - wh[d].max(a2, a2 + pickup);
+                let roomD = capD - wh[d].max(a2, a2 + pickup);
                 if (roomD <= 0) continue;
+                if (protect) {
+                  roomD -= directNeed(d, a2, a2 + pickup);
+                  if (roomD <= 0) continue;
+                  if (countsX) {
+                    roomX -= directNeed(x, a1, dep2);
+                    if (roomX <= 0) continue;
+                  }
+                }
                 const score = base + spreadCost * (1 - roomD / capD);
                 if (score >= bestScore) continue;
                 bestScore = score;

@@ -15,7 +15,8 @@
  * else 72 h. Orders to a sede are served from stock (status fromStock).
  *
  * Strategy: same-continent sede first (48 h), then other continents (72 h); per shipment a direct
- * flight when one is on time (preferring calm pickup windows), else an earliest-arrival label-setting
+ * flight when one is on time (preferring calm pickup windows), else two legs that leave a later direct sede
+ * flight's pickup window the room its free seats need (protectDirect), else an earliest-arrival label-setting
  * search with capacities over the time-expanded network; an order is split whenever a route fills up.
  * When an order cannot be on time, earlier orders' products still at their sede are moved off full flights
  * onto other on-time routes (repair); only if that fails is it delivered late, with the binding cause.
