@@ -59,3 +59,11 @@ export function createPlanner(
   return createEngine(network, { ...DEFAULT_PLANNER_PARAMS, ...params }, options);
 }
 export { type ScaleBound, scaleUpperBounds } from './bound';
+export {
+  DEFAULT_LP_BOUND_OPTIONS,
+  type DestinationBound,
+  type LpBound,
+  type LpBoundOptions,
+  lpUpperBound,
+  type SeatBound,
+} from './lpBound';

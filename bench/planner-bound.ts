@@ -1,0 +1,54 @@
+/**
+ * npm run bench -- planner-bound [--orders FILE] [--airports FILE] [--flights FILE] [--group MIN] [--bucket MIN]
+ *   [--only SVMI,SUAA]
+ * LP upper bounds (server/planner/lpBound.ts, HiGHS) on the demand scale K at which every order can be on time:
+ * a destination pickup LP per destination and a sede-seat LP; the smallest is the bound to compare
+ * planner-scale's largestOnTimeScale with (planner-scale also jitters release times by +/- 30 min).
+ * --group: release bucket of the order groups (default 60 min); --bucket: departure bucket of the sede-seat LP
+ * (default 180 min); --dest-solver / --seat-solver '{"solver":"simplex"}' set HiGHS options (default interior point).
+ * Prints {"lpBound":K,"binding":{...},"destinations":[{"airport":..,"k":..},...],
+ * "sedeSeats":K,"seconds":S}.
+ */
+import loadHighs, { type OptionValue } from 'highs';
+import { DEFAULT_LP_BOUND_OPTIONS, lpUpperBound } from '../server/planner/lpBound';
+import { DEFAULT_PLANNER_PARAMS } from '../server/planner/types';
+import { parseArgs, progress } from './lib/args';
+import { loadBenchData } from './lib/data';
+
+const json = (raw: string | undefined): Record<string, OptionValue> | undefined =>
+  raw ? (JSON.parse(raw) as Record<string, OptionValue>) : undefined;
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export default async function plannerBound(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const started = process.hrtime.bigint();
+  const data = loadBenchData(args);
+  const flown = data.orders.filter((o) => !DEFAULT_PLANNER_PARAMS.sedes.includes(o.destination));
+  progress(
+    `${data.orders.length} orders (${flown.reduce((s, o) => s + o.quantity, 0)} products flown) from ${data.source}`,
+  );
+  const highs = await loadHighs();
+  const only = args.get('only')?.split(',');
+  const result = lpUpperBound(highs, data.network, data.orders, undefined, {
+    groupMin: args.number('group', DEFAULT_LP_BOUND_OPTIONS.groupMin),
+    seatBucketMin: args.number('bucket', DEFAULT_LP_BOUND_OPTIONS.seatBucketMin),
+    destinations: only,
+    destinationSolver: json(args.get('dest-solver')),
+    seatSolver: json(args.get('seat-solver')),
+    onSolved: (r) =>
+      progress(
+        `${r.kind === 'destination-pickup' ? r.airport : 'sede seats'}: K <= ${r.k.toFixed(3)} ` +
+          `[${r.columns} cols, ${r.rows} rows, ${r.nonzeros} nz, ${r.solveSeconds.toFixed(2)} s]`,
+      ),
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const out = {
+    lpBound: round(result.k),
+    binding: result.binding,
+    destinations: result.destinations.map((d) => ({ airport: d.airport, k: round(d.k) })),
+    sedeSeats: round(result.sedeSeats.k),
+    solveSeconds: Math.round(result.solveSeconds * 100) / 100,
+    seconds: Math.round(seconds * 100) / 100,
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
