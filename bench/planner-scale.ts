@@ -3,9 +3,12 @@
  * Largest demand scale K at which every order is still on time: doubling from 1, then bisecting to 1/16.
  * --engine '{"repairCandidates":60}' tries engine knobs (EngineOptions). Each step's progress line says how
  * far through the week the first failure came (a finer signal than pass/fail when comparing knobs).
+ * --lp also solves the LP upper bound (planner-bound, about a minute on the real week) and prints it beside K.
  * Prints {"largestOnTimeScale":K,"firstFailure":{"scale":K2,"at":ISO,"order":key,"cause":"..."}}.
  */
+import loadHighs from 'highs';
 import { scaleUpperBounds } from '../server/planner/bound';
+import { lpUpperBound } from '../server/planner/lpBound';
 import type { OrderOutcome } from '../server/planner/types';
 import { engineOptions, parseArgs, progress } from './lib/args';
 import { loadBenchData, scaleOrders } from './lib/data';
@@ -70,9 +73,21 @@ export default async function plannerScale(argv: string[]): Promise<void> {
       airport: b.airport,
       releases: `${new Date(b.fromDay * 86_400_000).toISOString().slice(0, 10)}..${new Date(b.toDay * 86_400_000).toISOString().slice(0, 10)}`,
     })),
+    lpBound: args.has('lp') ? await lpBoundOf(data) : undefined,
     planningSeconds: Math.round(totalSeconds * 100) / 100,
     seed,
     engine,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/** The LP upper bound on K (server/planner/lpBound.ts): what no planner can beat on these orders. */
+async function lpBoundOf(data: ReturnType<typeof loadBenchData>) {
+  progress('solving the LP upper bound (--lp)');
+  const r = lpUpperBound(await loadHighs(), data.network, data.orders);
+  return {
+    k: Math.round(r.k * 1000) / 1000,
+    binding: r.binding,
+    sedeSeats: Math.round(r.sedeSeats.k * 1000) / 1000,
+  };
 }
