@@ -6,14 +6,19 @@
  * planner-scale's largestOnTimeScale with (planner-scale also jitters release times by +/- 30 min).
  * --group: release bucket of the order groups (default 60 min); --bucket: departure bucket of the sede-seat LP
  * (default 180 min); --dest-solver / --seat-solver '{"solver":"simplex"}' set HiGHS options (default interior point).
- * Prints {"lpBound":K,"binding":{...},"destinations":[{"airport":..,"k":..},...],
- * "sedeSeats":K,"seconds":S}.
+ * Also the steady-state bound (server/planner/steadyBound.ts): the network's daily capacity averaged over the
+ * days the trips can span, seats, transit stops and pickups together; 'flow' holds for any plan, 'path' for plans
+ * of at most two legs. --check-scale K (with --seed S) computes it on the orders planner-scale plans at K
+ * (copies with jittered releases): below 1 means no plan keeps every one of them on time.
+ * Prints {"bound":K,"lpBound":K,"binding":{...},"destinations":[{"airport":..,"k":..},...],
+ * "sedeSeats":K,"steadyState":{"flow":K,"path":K,...},"seconds":S}.
  */
 import loadHighs, { type OptionValue } from 'highs';
 import { DEFAULT_LP_BOUND_OPTIONS, lpUpperBound } from '../server/planner/lpBound';
+import { steadyStateBound } from '../server/planner/steadyBound';
 import { DEFAULT_PLANNER_PARAMS } from '../server/planner/types';
 import { parseArgs, progress } from './lib/args';
-import { loadBenchData } from './lib/data';
+import { loadBenchData, scaleOrders } from './lib/data';
 
 const json = (raw: string | undefined): Record<string, OptionValue> | undefined =>
   raw ? (JSON.parse(raw) as Record<string, OptionValue>) : undefined;
@@ -41,12 +46,41 @@ export default async function plannerBound(argv: string[]): Promise<void> {
           `[${r.columns} cols, ${r.rows} rows, ${r.nonzeros} nz, ${r.solveSeconds.toFixed(2)} s]`,
       ),
   });
+  const steady = (model: 'flow' | 'path') => {
+    const b = steadyStateBound(highs, data.network, data.orders, undefined, { model });
+    progress(
+      `steady state (${model}): K <= ${b.k.toFixed(3)} [${b.columns} cols, ${b.rows} rows, ${b.solveSeconds.toFixed(1)} s]`,
+    );
+    return b;
+  };
+  const flow = steady('flow');
+  const path = steady('path');
+  const checkScale = args.get('check-scale') ? args.number('check-scale', 1) : undefined;
+  const check =
+    checkScale === undefined
+      ? undefined
+      : steadyStateBound(highs, data.network, scaleOrders(data.orders, checkScale, args.number('seed', 1)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const out = {
+    bound: round(Math.min(result.k, flow.k)),
     lpBound: round(result.k),
     binding: result.binding,
     destinations: result.destinations.map((d) => ({ airport: d.airport, k: round(d.k) })),
     sedeSeats: round(result.sedeSeats.k),
+    steadyState: {
+      flow: round(flow.k),
+      path: round(path.k),
+      releases: `${new Date(flow.fromMin * 60_000).toISOString()} + ${flow.releaseDays} days`,
+    },
+    checkScale:
+      check && checkScale !== undefined
+        ? {
+            scale: checkScale,
+            seed: args.number('seed', 1),
+            k: Math.round(check.k * 10_000) / 10_000,
+            feasible: check.k >= 1,
+          }
+        : undefined,
     solveSeconds: Math.round(result.solveSeconds * 100) / 100,
     seconds: Math.round(seconds * 100) / 100,
   };

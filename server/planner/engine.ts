@@ -52,6 +52,11 @@ export interface EngineOptions {
    * deadline; off by default because customers prefer the 48 h promise when the network has room.
    */
   homeLast: boolean;
+  /**
+   * Within each stage, weigh the home sede (48 h) and the other continents' sedes (72 h) together and take the
+   * earliest arrival, instead of the home sede first.
+   */
+  jointSedes: boolean;
   /** Shipments tried per blocked route (largest first). */
   repairVictims: number;
   /** Share of a sede flight's seats kept for products bound to its own destination (first try only). */
@@ -77,6 +82,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   repairVictims: 1000,
   repairWarehouses: true,
   homeLast: false,
+  jointSedes: true,
   repairMaxStage: 3,
   objective: 'arrival',
   twoLegPenaltyMin: 360,
@@ -280,6 +286,8 @@ export function createEngine(
     t0: number,
     deadline: number,
     maxLegs: number,
+    /** When given, the deadline of sources on d's continent (the others keep `deadline`). */
+    homeDeadline?: number,
   ): Route | null {
     let bestScore = Number.POSITIVE_INFINITY;
     let bS = NONE;
@@ -289,10 +297,13 @@ export function createEngine(
     let bDep2 = 0;
     let bCap = 0;
     const capD = net.capacity[d];
-    const latestArr = deadline - pickup;
     const byDep = opt.objective === 'departure';
     const joint = byDep;
+    const latestOf = (s: number) =>
+      (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
+      pickup;
     for (const s of sources) {
+      const latestArr = latestOf(s);
       const flights = net.direct[s * n + d];
       for (let j = 0; j < flights.length; j++) {
         const f = flights[j];
@@ -325,6 +336,7 @@ export function createEngine(
     const whReserve = reserved ? opt.transitWarehouseReserve : 0;
     const protect = reserved && opt.protectDirect;
     for (const s of sources) {
+      const latestArr = latestOf(s);
       for (let x = 0; x < n; x++) {
         if (x === d || x === s) continue;
         const first = net.direct[s * n + x];
@@ -552,6 +564,28 @@ export function createEngine(
     return qty - left;
   }
 
+  /** Earliest arrival over the home sede (48 h, while the order has no other source) and the others (72 h). */
+  function routeJoint(
+    o: OrderRec,
+    qty: number,
+    t0: number,
+    short: number,
+    long: number,
+    maxLegs: number,
+  ): number {
+    const d = o.dest;
+    let left = qty;
+    while (left > 0) {
+      // One search over every sede, each with its own deadline (48 h at home while no product comes from away).
+      const r = bestShort(net.sedes, d, t0, long, maxLegs, hasOtherSource(o) ? long : short);
+      if (!r) break;
+      const q = Math.min(left, r.cap);
+      newShip(o, q, r.source, r.legs);
+      left -= q;
+    }
+    return qty - left;
+  }
+
   /** The on-time stages of placeFresh; returns how many products were placed. */
   function placeOnTime(o: OrderRec, qty: number, t0: number, maxStage = 4): number {
     const r = o.order.releaseMin;
@@ -562,6 +596,12 @@ export function createEngine(
     for (const maxLegs of opt.objective === 'departure' ? JOINT_STAGES : LEG_STAGES) {
       if (maxLegs > maxStage) break;
       if (opt.homeLast && left > 0) left -= routeFromStock(o, left, otherSedes[d], t0, long, maxLegs);
+      if (opt.jointSedes && maxLegs < 4) {
+        // One search covers what the three calls below do in turn.
+        if (left > 0) left -= routeJoint(o, left, t0, short, long, maxLegs);
+        if (left === 0) break;
+        continue;
+      }
       if (!hasOtherSource(o) && left > 0) left -= routeFromStock(o, left, sameSedes[d], t0, short, maxLegs);
       if (left > 0) left -= routeFromStock(o, left, otherSedes[d], t0, long, maxLegs);
       if (left > 0 && hasOtherSource(o)) left -= routeFromStock(o, left, sameSedes[d], t0, long, maxLegs);

@@ -14,8 +14,10 @@
  * deadline is 48 h when every product of the order comes from a sede on the destination's continent,
  * else 72 h. Orders to a sede are served from stock (status fromStock).
  *
- * Strategy: same-continent sede first (48 h), then other continents (72 h); per shipment a direct
- * flight when one is on time (preferring calm pickup windows), else two legs that leave a later direct sede
+ * Strategy: every sede at once, each with its own deadline (48 h from the home sede while no product of the
+ * order comes from another continent, else 72 h), earliest arrival first (jointSedes: putting the home sede
+ * first spends its seats on orders another sede could serve as early, and failed at K = 7.5625 instead of 8);
+ * per shipment a direct flight when one is on time, else two legs that leave a later direct sede
  * flight's pickup window the room its free seats need (protectDirect), else an earliest-arrival label-setting
  * search with capacities over the time-expanded network; an order is split whenever a route fills up.
  * When an order cannot be on time, earlier orders' products still at their sede are moved off full flights
@@ -30,7 +32,8 @@
  * orders of the last keepDays + 3 days; advance() archives the rest.
  *
  * validatePlan() (validate.ts) checks a plan independently; planToJsonLines() exports it;
- * scaleUpperBounds() (bound.ts) gives throughput bounds on the demand any plan can serve on time.
+ * scaleUpperBounds() (bound.ts) gives throughput bounds on the demand any plan can serve on time; lpUpperBound()
+ * (lpBound.ts) and steadyStateBound() (steadyBound.ts) solve LP relaxations with HiGHS for tighter ones.
  */
 import { createEngine, type EngineOptions } from './engine';
 import type { Network, PlannerParams } from './types';
@@ -67,3 +70,4 @@ export {
   lpUpperBound,
   type SeatBound,
 } from './lpBound';
+export { type SteadyBound, type SteadyBoundOptions, steadyStateBound } from './steadyBound';
