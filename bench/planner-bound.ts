@@ -10,7 +10,7 @@
  * days the trips can span, seats, transit stops and pickups together; 'flow' holds for any plan, 'path' for plans
  * of at most two legs. --check-scale K (with --seed S) computes it on the orders planner-scale plans at K
  * (copies with jittered releases): below 1 means no plan keeps every one of them on time.
- * Prints {"bound":K,"lpBound":K,"binding":{...},"destinations":[{"airport":..,"k":..},...],
+ * Prints {"bound":K,"lpBound":K,"binding":{...},"lpBinding":{...},"destinations":[{"airport":..,"k":..},...],
  * "sedeSeats":K,"steadyState":{"flow":K,"path":K,...},"seconds":S}.
  */
 import loadHighs, { type OptionValue } from 'highs';
@@ -64,7 +64,9 @@ export default async function plannerBound(argv: string[]): Promise<void> {
   const out = {
     bound: round(Math.min(result.k, flow.k)),
     lpBound: round(result.k),
-    binding: result.binding,
+    binding:
+      flow.k < result.k ? { resource: 'steady-state (seats, transit and pickups together)' } : result.binding,
+    lpBinding: result.binding,
     destinations: result.destinations.map((d) => ({ airport: d.airport, k: round(d.k) })),
     sedeSeats: round(result.sedeSeats.k),
     steadyState: {
