@@ -78,7 +78,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   pressureCost: 0,
   demandTauMin: 1440,
   transitSeatReserve: 0,
-  repairCandidates: 30,
+  repairCandidates: 100,
   repairVictims: 1000,
   repairWarehouses: true,
   homeLast: false,
