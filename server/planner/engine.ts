@@ -151,7 +151,14 @@ export function createEngine(
   /** Plan of every order still hot (not archived). */
   outcomes(): OrderOutcome[];
   /** Memory footprint indicators (pages, hot orders) to check that a long run stays flat. */
-  footprint(): { hotOrders: number; timelinePages: number; flightPages: number; instances: number };
+  footprint(): {
+    hotOrders: number;
+    timelinePages: number;
+    flightPages: number;
+    instances: number;
+    /** Shipments indexed by the airports they sit in (for repairs). */
+    present: number;
+  };
 } {
   const opt: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...options };
   const net: CompiledNetwork = compileNetwork(network, params);
@@ -255,6 +262,14 @@ export function createEngine(
       if (sign > 0) present[a].add(s);
       else present[a].delete(s);
     }
+  }
+
+  /** Airports where a shipment sits in the warehouse: each transit stop and its destination. */
+  function stops(s: ShipRec): number[] {
+    const out: number[] = [];
+    for (let i = 1; i < s.legs.length; i++) out.push(net.fOrigin[s.legs[i].f]);
+    out.push(net.fDest[s.legs[s.legs.length - 1].f]);
+    return out;
   }
 
   /** Capacity left on a route: flights, transit warehouses, destination pickup window. */
@@ -1025,6 +1040,8 @@ export function createEngine(
       if (end < cutMin) {
         hot.delete(key);
         replanned.delete(o);
+        // Its shipments leave the repair index too, or it would grow with every shipment ever booked.
+        for (const sh of o.ships) for (const a of stops(sh)) present[a].delete(sh);
         done.push(o.outcome);
       }
     }
@@ -1086,6 +1103,7 @@ export function createEngine(
       timelinePages: wh.reduce((s, t) => s + t.pageCount, 0),
       flightPages: loads.pageCount,
       instances: aboard.size,
+      present: present.reduce((sum, set) => sum + set.size, 0),
     }),
   };
 }

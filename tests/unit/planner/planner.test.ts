@@ -182,7 +182,8 @@ describe('planner', () => {
       const now = T0 + day * 24 * H;
       run.advance(now);
       run.addOrders([order('SKBO', day * 2, now, 5), order('LOWW', day * 2 + 1, now, 5)], now);
-      sizes.push(run.footprint().timelinePages + run.footprint().hotOrders);
+      const f = run.footprint();
+      sizes.push(f.timelinePages + f.hotOrders + f.present);
     }
     expect(archived.length).toBeGreaterThan(100);
     expect(Math.max(...sizes.slice(30))).toBeLessThanOrEqual(Math.max(...sizes.slice(10, 20)));
