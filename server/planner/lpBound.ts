@@ -1,4 +1,5 @@
 import type { Highs, OptionValue } from 'highs';
+import { maxScaleModel, mod } from './lpModel';
 import { type CompiledNetwork, compileNetwork, DAY_MIN } from './network';
 import type { Network, PlannerParams, PlanOrder } from './types';
 import { DEFAULT_PLANNER_PARAMS } from './types';
@@ -134,27 +135,15 @@ function maximiseK(
   rows: Rows,
   solver: Readonly<Record<string, OptionValue>> = {},
 ): { k: number; seconds: number } {
-  const numCols = colUpper.length;
-  const numRows = rows.count;
-  const colCost = new Float64Array(numCols);
-  colCost[0] = 1;
-  const model = highs.createModel({
-    numCols,
-    numRows,
-    sense: highs.constants.objectiveSense.maximize,
-    colCost,
-    colLower: new Float64Array(numCols),
-    colUpper: Float64Array.from(colUpper),
-    rowLower: Float64Array.from(rows.lower),
-    rowUpper: Float64Array.from(rows.upper),
-    matrix: {
-      format: 'csr',
-      numRows,
-      numCols,
-      starts: Int32Array.from(rows.starts),
-      indices: Int32Array.from(rows.indices),
-      values: Float64Array.from(rows.values),
-    },
+  const model = maxScaleModel(highs, {
+    format: 'csr',
+    numCols: colUpper.length,
+    rowLower: rows.lower,
+    rowUpper: rows.upper,
+    starts: rows.starts,
+    indices: rows.indices,
+    values: rows.values,
+    colUpper,
   });
   try {
     model.options.set({ output_flag: false, ...solver });
@@ -166,8 +155,6 @@ function maximiseK(
     model.dispose();
   }
 }
-
-const mod = (a: number, m: number) => ((a % m) + m) % m;
 
 /**
  * Earliest time products can be at each airport ready to fly on, for orders released at r: at a sede r itself

@@ -1,4 +1,5 @@
 import type { Highs } from 'highs';
+import { maxScaleModel, mod } from './lpModel';
 import { type CompiledNetwork, compileNetwork, DAY_MIN } from './network';
 import type { Network, PlannerParams, PlanOrder } from './types';
 import { DEFAULT_PLANNER_PARAMS } from './types';
@@ -54,8 +55,6 @@ export interface SteadyBoundOptions {
    */
   lengths: number;
 }
-
-const mod = (a: number, m: number) => ((a % m) + m) % m;
 
 /** Sparse columns for HiGHS's CSC input, and rows with their bounds. */
 class Lp {
@@ -247,25 +246,14 @@ export function steadyStateBound(
   );
   const numCols = lp.columns;
   const numRows = lp.lower.length;
-  const colCost = new Float64Array(numCols);
-  colCost[0] = 1;
-  const model = highs.createModel({
+  const model = maxScaleModel(highs, {
+    format: 'csc',
     numCols,
-    numRows,
-    sense: highs.constants.objectiveSense.maximize,
-    colCost,
-    colLower: new Float64Array(numCols),
-    colUpper: new Float64Array(numCols).fill(inf),
-    rowLower: Float64Array.from(lp.lower),
-    rowUpper: Float64Array.from(lp.upper),
-    matrix: {
-      format: 'csc',
-      numRows,
-      numCols,
-      starts: Int32Array.from(lp.starts),
-      indices: Int32Array.from(lp.indices),
-      values: Float64Array.from(lp.values),
-    },
+    rowLower: lp.lower,
+    rowUpper: lp.upper,
+    starts: lp.starts,
+    indices: lp.indices,
+    values: lp.values,
   });
   try {
     // Windows of n whole days of releases (the longest lengths), starting every stepMin from the first release.
