@@ -1,4 +1,5 @@
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
+import { clientIdProblem, normalizeClientId, quantityProblem } from '../../contract/orderRules';
 import type { OrderPayload, OrdersUploadOkDto } from '../../src/api/contract';
 import { affectedOf, rowsOf } from '../db/client';
 import { airports, orders } from '../db/schema';
@@ -364,16 +365,18 @@ export async function createOrder(
   payload: OrderPayload,
   nowMin: number,
 ): Promise<CreatedOrder> {
-  const clientId = String(payload.clienteId ?? '').trim();
+  const rawClientId = String(payload.clienteId ?? '');
   const details: { field: string; message: string }[] = [];
-  if (clientId.length < 1) details.push({ field: 'clienteId', message: 'clienteId: Requerido' });
+  const clientProblem = clientIdProblem(rawClientId);
+  if (clientProblem) details.push({ field: 'clienteId', message: `clienteId: ${clientProblem}` });
+  const clientId = normalizeClientId(rawClientId);
   const requested = String(payload.aeropuerto ?? '')
     .trim()
     .toUpperCase();
   if (requested.length < 1) details.push({ field: 'aeropuerto', message: 'aeropuerto: Requerido' });
   const quantity = payload.cantidad;
-  if (!Number.isInteger(quantity) || quantity < 1)
-    details.push({ field: 'cantidad', message: 'cantidad: Debe ser > 0' });
+  const quantityIssue = quantityProblem(quantity);
+  if (quantityIssue) details.push({ field: 'cantidad', message: `cantidad: ${quantityIssue}` });
   if (details.length > 0) {
     throw new ApiError(
       400,

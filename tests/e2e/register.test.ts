@@ -171,7 +171,7 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
       sessions.map(async ({ page }, i) => {
         await page.goto(`${server.baseUrl}/registrar`);
         await page.getByRole('button', { name: /Lima \(SPIM\)/ }).waitFor();
-        await page.getByLabel('ID de cliente').fill(`E2E${run}${i}`);
+        await page.getByLabel('ID de cliente').fill(`${run}${i}`);
         await page.getByRole('textbox', { name: 'Cantidad' }).fill(String(i + 2));
       }),
     );
@@ -211,6 +211,33 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     await page.getByText('Debe ser > 0').waitFor();
     await page.getByRole('button', { name: 'Enviar' }).click();
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('refuses a mistyped quantity or client id and keeps what was typed; the server sends nothing back stored', async () => {
+    const before = (await api<string[]>('pedidos?limit=50000')).length;
+    const { context, page, errors } = await newPage(browser, DESKTOP);
+    await page.goto(`${server.baseUrl}/registrar`);
+    await page.getByRole('button', { name: /Lima \(SPIM\)/ }).waitFor();
+    const quantity = page.getByRole('textbox', { name: 'Cantidad' });
+    const client = page.getByLabel('ID de cliente');
+    await client.fill('12');
+    for (const typed of ['2.5', '2,5', '-2', '0']) {
+      await quantity.fill(typed);
+      await quantity.blur();
+      await page.getByText('Debe ser > 0').waitFor();
+      expect(await quantity.inputValue()).toBe(typed);
+      await page.getByRole('button', { name: 'Enviar' }).click();
+    }
+    await quantity.fill('3');
+    await client.fill('abc');
+    await client.blur();
+    await page.getByText('Solo dígitos, hasta 7').waitFor();
+    expect(await client.inputValue()).toBe('abc');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect((await api<string[]>('pedidos?limit=50000')).length).toBe(before);
+    expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
 });

@@ -20,7 +20,7 @@ eachDatabase('order form', (db) => {
       await upload(app, 'aereopuertos', 'a.txt', airportsFile(smallAirports()));
       const seen: StoredOrderEvent[][] = [];
       app.bus.on('orders:added', (orders) => seen.push(orders));
-      const res = await post(app, { clienteId: 'C-77', aeropuerto: 'LIM', cantidad: 5 });
+      const res = await post(app, { clienteId: '77', aeropuerto: 'LIM', cantidad: 5 });
       expect(res.statusCode).toBe(201);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       const key = `SPIM-${String(FORM_SEQ_START).padStart(9, '0')}`;
@@ -33,7 +33,7 @@ eachDatabase('order form', (db) => {
           seq: FORM_SEQ_START,
           releaseMin: NOW_MIN,
           quantity: 5,
-          clientId: 'C-77',
+          clientId: '0000077',
           source: 'formulario',
         },
       ]);
@@ -90,12 +90,24 @@ eachDatabase('order form', (db) => {
         'clienteId: Requerido',
         'cantidad: Debe ser > 0',
       ]);
-      const negative = await post(app, { clienteId: 'a', aeropuerto: 'LIM', cantidad: -3 });
+      const negative = await post(app, { clienteId: '5', aeropuerto: 'LIM', cantidad: -3 });
       expect(negative.json<ApiErrorDto>().details?.[0].field).toBe('cantidad');
-      const fraction = await post(app, { clienteId: 'a', aeropuerto: 'LIM', cantidad: 1.5 });
+      const fraction = await post(app, { clienteId: '5', aeropuerto: 'LIM', cantidad: 1.5 });
       expect(fraction.statusCode).toBe(400);
       expect(fraction.json<ApiErrorDto>().message).toContain('cantidad');
-      const missing = await post(app, { clienteId: 'a', cantidad: 1 });
+      const letters = await post(app, { clienteId: 'abc', aeropuerto: 'LIM', cantidad: 1 });
+      expect(letters.statusCode).toBe(400);
+      expect(letters.json<ApiErrorDto>().details?.map((d) => d.message)).toEqual([
+        'clienteId: Solo dígitos, hasta 7',
+      ]);
+      const tooLong = await post(app, { clienteId: '12345678', aeropuerto: 'LIM', cantidad: 1 });
+      expect(tooLong.json<ApiErrorDto>().details?.[0].field).toBe('clienteId');
+      const huge = await post(app, { clienteId: '5', aeropuerto: 'LIM', cantidad: 1001 });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json<ApiErrorDto>().details?.map((d) => d.message)).toEqual([
+        'cantidad: Máximo 1000 productos por pedido',
+      ]);
+      const missing = await post(app, { clienteId: '5', cantidad: 1 });
       expect(missing.statusCode).toBe(400);
       expect(missing.json<ApiErrorDto>().message).toContain('aeropuerto');
       const broken = await app.inject({
@@ -121,7 +133,7 @@ eachDatabase('order form', (db) => {
       const n = 40;
       const answers = await Promise.all(
         Array.from({ length: n }, (_, i) =>
-          post(app, { clienteId: `op-${i}`, aeropuerto: i % 4 === 0 ? 'EBCI' : 'LIM', cantidad: i + 1 }),
+          post(app, { clienteId: `${i}`, aeropuerto: i % 4 === 0 ? 'EBCI' : 'LIM', cantidad: i + 1 }),
         ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual(Array(n).fill(201));
@@ -132,7 +144,7 @@ eachDatabase('order form', (db) => {
       );
       expect(stored).toHaveLength(n);
       expect(stored.map((o) => o.clientId).sort()).toEqual(
-        Array.from({ length: n }, (_, i) => `op-${i}`).sort(),
+        Array.from({ length: n }, (_, i) => String(i).padStart(7, '0')).sort(),
       );
       expect(stored.filter((o) => o.destination === 'SPIM').every((o) => o.seq > FORM_SEQ_START + 5)).toBe(
         true,

@@ -4,20 +4,12 @@ import { useEffect, useMemo } from 'react';
 import { Form } from 'react-aria-components';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { NumberField } from '../../components/NumberField/NumberField';
 import { Select } from '../../components/Select/Select';
 import { TextField } from '../../components/TextField/TextField';
 import { notify } from '../../lib/notify';
 import * as styles from './OrderForm.css';
 import { airportsAtom } from './orderAtoms';
-import {
-  defaultDestination,
-  destinationOptions,
-  MIN_QUANTITY,
-  type OrderField,
-  quantityFromInput,
-  validateOrder,
-} from './orderForm';
+import { defaultDestination, destinationOptions, type OrderField, validateOrder } from './orderForm';
 import { orderSubmitMachine } from './orderSubmitMachine';
 
 export const OrderSubmitContext = createActorContext(orderSubmitMachine);
@@ -76,6 +68,8 @@ function OrderFields() {
         name="clienteId"
         placeholder={CLIENT_PLACEHOLDER}
         value={values.clienteId}
+        inputMode="numeric"
+        autoComplete="off"
         onChange={(value) => actor.send({ type: 'field.changed', field: 'clienteId', value })}
         onBlur={blur('clienteId')}
         isInvalid={!!shown('clienteId')}
@@ -95,16 +89,13 @@ function OrderFields() {
         isDisabled={sending}
         isRequired
       />
-      <NumberField
+      <TextField
         label="Cantidad"
         name="cantidad"
-        minValue={MIN_QUANTITY}
-        step={1}
-        formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
-        value={values.cantidad === '' ? Number.NaN : values.cantidad}
-        onChange={(value) =>
-          actor.send({ type: 'field.changed', field: 'cantidad', value: quantityFromInput(value) })
-        }
+        inputMode="numeric"
+        autoComplete="off"
+        value={values.cantidad}
+        onChange={(value) => actor.send({ type: 'field.changed', field: 'cantidad', value })}
         onBlur={blur('cantidad')}
         isInvalid={!!shown('cantidad')}
         errorMessage={shown('cantidad')}

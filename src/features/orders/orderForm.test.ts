@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultDestination,
   destinationOptions,
-  quantityFromInput,
   SPEC_DESTINATIONS,
+  toPayload,
   validateOrder,
 } from './orderForm';
 
@@ -14,14 +14,31 @@ describe('order form rules', () => {
       aeropuerto: 'Requerido',
       cantidad: 'Debe ser > 0',
     });
-    expect(validateOrder({ clienteId: 'C', aeropuerto: 'LIM', cantidad: 0 }).cantidad).toBe('Debe ser > 0');
-    expect(validateOrder({ clienteId: 'C', aeropuerto: 'LIM', cantidad: 1.5 }).cantidad).toBe('Debe ser > 0');
-    expect(validateOrder({ clienteId: 'C', aeropuerto: 'LIM', cantidad: 1 })).toEqual({});
+    for (const typed of ['0', '1.5', '2.5', '2,5', '-2', '1e3', 'abc', '+3'])
+      expect(validateOrder({ clienteId: '1', aeropuerto: 'LIM', cantidad: typed }).cantidad).toBe(
+        'Debe ser > 0',
+      );
+    expect(validateOrder({ clienteId: '1', aeropuerto: 'LIM', cantidad: '1' })).toEqual({});
+    expect(validateOrder({ clienteId: '1', aeropuerto: 'LIM', cantidad: '1001' }).cantidad).toBe(
+      'Máximo 1000 productos por pedido',
+    );
   });
 
-  it('maps an empty quantity entry to an empty value, else a number', () => {
-    expect(quantityFromInput(Number.NaN)).toBe('');
-    expect(quantityFromInput(3)).toBe(3);
+  it('sends the typed quantity as the number it reads, never a rewritten one', () => {
+    expect(toPayload({ clienteId: ' 42 ', aeropuerto: 'SPIM', cantidad: '25' })).toEqual({
+      clienteId: '42',
+      aeropuerto: 'SPIM',
+      cantidad: 25,
+    });
+  });
+
+  it('takes client ids of up to seven digits only', () => {
+    expect(validateOrder({ clienteId: '0018234', aeropuerto: 'LIM', cantidad: '1' })).toEqual({});
+    expect(validateOrder({ clienteId: '42', aeropuerto: 'LIM', cantidad: '1' })).toEqual({});
+    for (const id of ['abc', '12345678', '12 34', '-12'])
+      expect(validateOrder({ clienteId: id, aeropuerto: 'LIM', cantidad: '1' }).clienteId).toBe(
+        'Solo dígitos, hasta 7',
+      );
   });
 
   it('offers the loaded airports as "Ciudad (CODE)" with Lima by default, else the LIM/MAD pair', () => {

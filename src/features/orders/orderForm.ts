@@ -1,9 +1,17 @@
+import {
+  clientIdProblem,
+  MAX_ORDER_QUANTITY,
+  parseQuantityText,
+  quantityProblem,
+  REQUIRED,
+} from '../../../contract/orderRules';
 import type { AirportDto, OrderPayload } from '../../api/contract';
 
 /** The order form's values, rules and destination options (spec 3, 5, 9). */
 
-export const MIN_QUANTITY = 1;
-export const DEFAULT_QUANTITY = 1;
+export { MAX_ORDER_QUANTITY };
+/** The quantity field holds what was typed, so the form never rewrites it. */
+export const DEFAULT_QUANTITY = '1';
 /** The spec's default destination; the server maps it to the loaded file's code for Lima. */
 export const SPEC_DEFAULT_AIRPORT = 'LIM';
 /** The spec's destination pair, offered when no airports are loaded. */
@@ -13,15 +21,13 @@ export const SPEC_DESTINATIONS: readonly DestinationOption[] = [
 ];
 export const LIMA_ICAO = 'SPIM';
 
-export const REQUIRED = 'Requerido';
-export const POSITIVE = 'Debe ser > 0';
-
-export type Quantity = number | '';
+export { POSITIVE, REQUIRED } from '../../../contract/orderRules';
 
 export interface OrderFormValues {
   clienteId: string;
   aeropuerto: string;
-  cantidad: Quantity;
+  /** The quantity as typed. */
+  cantidad: string;
 }
 
 export type OrderField = keyof OrderFormValues;
@@ -39,15 +45,13 @@ export const emptyOrder = (aeropuerto: string): OrderFormValues => ({
   cantidad: DEFAULT_QUANTITY,
 });
 
-/** An empty quantity entry maps to an empty value, otherwise to a number (NumberField gives NaN). */
-export const quantityFromInput = (value: number): Quantity => (Number.isNaN(value) ? '' : value);
-
 export function validateOrder(values: OrderFormValues): OrderErrors {
   const errors: OrderErrors = {};
-  if (values.clienteId.trim().length < 1) errors.clienteId = REQUIRED;
+  const client = clientIdProblem(values.clienteId);
+  if (client) errors.clienteId = client;
   if (values.aeropuerto.trim().length < 1) errors.aeropuerto = REQUIRED;
-  const q = values.cantidad;
-  if (q === '' || !Number.isInteger(q) || q < MIN_QUANTITY) errors.cantidad = POSITIVE;
+  const quantity = quantityProblem(parseQuantityText(values.cantidad));
+  if (quantity) errors.cantidad = quantity;
   return errors;
 }
 
@@ -57,7 +61,7 @@ export function toPayload(values: OrderFormValues): OrderPayload {
   return {
     clienteId: values.clienteId.trim(),
     aeropuerto: values.aeropuerto,
-    cantidad: Number(values.cantidad),
+    cantidad: Number(parseQuantityText(values.cantidad)),
   };
 }
 

@@ -7,7 +7,6 @@ import {
   ORDER_FIELDS,
   type OrderField,
   type OrderFormValues,
-  type Quantity,
   toPayload,
 } from './orderForm';
 
@@ -33,8 +32,7 @@ export interface OrderSubmitContext {
 }
 
 export type OrderSubmitEvent =
-  | { type: 'field.changed'; field: 'clienteId' | 'aeropuerto'; value: string }
-  | { type: 'field.changed'; field: 'cantidad'; value: Quantity }
+  | { type: 'field.changed'; field: OrderField; value: string }
   | { type: 'field.blurred'; field: OrderField }
   | { type: 'form.submitted' }
   | { type: 'defaults.changed'; aeropuerto: string };

@@ -74,6 +74,28 @@ export const Invalid: Story = {
   },
 };
 
+/** A mistyped quantity or client id is refused as typed, never rewritten into another number. */
+export const RefusesRewrites: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByRole('button', { name: /Lima \(SPIM\)/ });
+    for (const typed of ['2.5', '-2', '0']) {
+      await userEvent.clear(quantity(canvas));
+      await userEvent.type(quantity(canvas), typed);
+      await userEvent.tab();
+      await expect(await canvas.findByText('Debe ser > 0')).toBeVisible();
+      await expect(quantity(canvas)).toHaveValue(typed);
+    }
+    await userEvent.type(client(canvas), 'abc');
+    await userEvent.tab();
+    await expect(await canvas.findByText('Solo dígitos, hasta 7')).toBeVisible();
+    await expect(client(canvas)).toHaveValue('abc');
+    await userEvent.clear(quantity(canvas));
+    await userEvent.type(quantity(canvas), '1001');
+    await userEvent.tab();
+    await expect(await canvas.findByText('Máximo 1000 productos por pedido')).toBeVisible();
+  },
+};
+
 export const Sending: Story = {
   parameters: { api: { aereopuertos: { json: AIRPORTS }, 'POST pedidos': { text: 'ok', delayMs: 60_000 } } },
   play: async ({ canvas }) => {
