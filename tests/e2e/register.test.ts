@@ -187,7 +187,7 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
         return text;
       }),
     );
-    for (const text of texts) expect(text).toMatch(/✅$/);
+    for (const text of texts) expect(text).toMatch(/✓$/);
     const keys = texts.map((t) => /Pedido (\S+) registrado/.exec(t)?.[1]);
     expect(new Set(keys).size).toBe(4);
     const after = await api<string[]>('pedidos?limit=50000');

@@ -12,6 +12,7 @@ import { calendarLimits } from '../Calendar/limits';
 import { formatDateTime } from '../DateField/formatDateTime';
 import { SegmentedInput } from '../DateField/SegmentedInput';
 import { FieldButton, FieldError, FieldGroup, fieldClass, Label } from '../Field/Field';
+import { Icon } from '../Icon/Icon';
 import { Popover } from '../Popover/Popover';
 import { TimeField } from '../TimeField/TimeField';
 import * as styles from './DatePicker.css';
@@ -106,7 +107,7 @@ export function DatePicker<T extends DateValue>({
       <FieldGroup>
         <SegmentedInput hourCycle={hourCycle} />
         <FieldButton aria-label="Abrir calendario">
-          <span aria-hidden="true">📅</span>
+          <Icon name="calendar" />
         </FieldButton>
       </FieldGroup>
       <ValueDisplay hourCycle={hourCycle} granularity={granularity} fallback={description} />

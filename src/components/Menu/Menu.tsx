@@ -7,6 +7,7 @@ import {
   MenuTrigger,
   type MenuTriggerProps,
 } from 'react-aria-components';
+import { Icon } from '../Icon/Icon';
 import { Popover } from '../Popover/Popover';
 import * as styles from './Menu.css';
 
@@ -28,7 +29,7 @@ export function MenuItem({ children, ...props }: MenuItemProps & { children: Rea
       {({ isSelected }) => (
         <>
           <span className={styles.check} aria-hidden="true">
-            {isSelected ? '✓' : ''}
+            {isSelected ? <Icon name="check" size={14} /> : null}
           </span>
           {children}
         </>

@@ -11,6 +11,7 @@ import {
   SearchField,
   Virtualizer,
 } from 'react-aria-components';
+import { Icon } from '../Icon/Icon';
 import { Popover } from '../Popover/Popover';
 import * as styles from './SearchPick.css';
 
@@ -131,7 +132,7 @@ export function SearchPick({
                   {(option) => (
                     <ListBoxItem id={option.id} textValue={option.label ?? option.id} className={styles.item}>
                       <span className={styles.check} aria-hidden="true">
-                        {option.id === value ? '✓' : ''}
+                        {option.id === value ? <Icon name="check" size={14} /> : null}
                       </span>
                       <span className={styles.itemLabel}>{option.label ?? option.id}</span>
                       {option.description ? (

@@ -1,5 +1,6 @@
 import { Dialog, DialogTrigger } from 'react-aria-components';
 import { Button } from '../../components/Button/Button';
+import { Icon } from '../../components/Icon/Icon';
 import { Popover } from '../../components/Popover/Popover';
 import { Clock } from './Clock';
 import * as styles from './Clock.css';
@@ -21,7 +22,7 @@ export function ClockWidget({ isMobile, timeSource, refreshInterval, defaultOpen
   return (
     <DialogTrigger defaultOpen={defaultOpen}>
       <Button variant="secondary" size="icon" className={styles.fab} aria-label="Ver reloj">
-        <span aria-hidden="true">🕒</span>
+        <Icon name="clock" size={20} />
       </Button>
       <Popover placement="top end">
         <Dialog aria-label="Reloj" className={styles.popoverBody}>

@@ -7,6 +7,7 @@ import type {
   WarehouseOccupancyDto,
 } from '../../api/contract';
 import { Button } from '../../components/Button/Button';
+import { Icon } from '../../components/Icon/Icon';
 import { ConnectionContext } from '../connection/ConnectionContext';
 import { airportDisplayName } from './airportName';
 import * as styles from './FlightMap.css';
@@ -33,7 +34,7 @@ const NIVEL_LABEL = { disponible: 'Disponible', limitado: 'Limitado', saturado: 
 export function CloseButton({ label, onPress }: { label: string; onPress: () => void }) {
   return (
     <Button variant="ghost" size="sm" aria-label={label} onPress={onPress}>
-      ✕
+      <Icon name="close" />
     </Button>
   );
 }

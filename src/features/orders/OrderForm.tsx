@@ -15,13 +15,13 @@ import { orderSubmitMachine } from './orderSubmitMachine';
 export const OrderSubmitContext = createActorContext(orderSubmitMachine);
 
 export const CLIENT_PLACEHOLDER = 'Ej. 0018234';
-export const successText = (response: string) => `${response} ✅`;
-export const failureText = (error: string) => `${error} ❗`;
+export const successText = (response: string) => `${response} ✓`;
+export const failureText = (error: string) => `${error} !`;
 
 /** Stand-in actors for stories. */
 export type OrderActors = NonNullable<Parameters<typeof orderSubmitMachine.provide>[0]['actors']>;
 
-/** One toast per finished submission: the server's text with a check mark, or the error with '❗'. */
+/** One toast per finished submission: the server's text with a check mark, or the error with '!'. */
 function OrderToasts() {
   const actor = OrderSubmitContext.useActorRef();
   useEffect(() => {

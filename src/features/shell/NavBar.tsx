@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-aria-components';
+import { Icon } from '../../components/Icon/Icon';
 import { ThemeMenu } from '../theme/ThemeMenu';
 import * as styles from './NavBar.css';
 import { NAV_LINKS } from './navigation';
@@ -26,7 +27,7 @@ export function NavBar({ path, clock }: NavBarProps) {
     <header className={styles.bar}>
       <Link href="/" className={styles.logo} aria-label="MoraPack, inicio">
         <span className={styles.logoMark} aria-hidden="true">
-          ✈
+          <Icon name="plane" size={18} />
         </span>
         MoraPack
       </Link>

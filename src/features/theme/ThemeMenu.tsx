@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import type { Selection } from 'react-aria-components';
 import { Button } from '../../components/Button/Button';
+import { Icon, type IconName } from '../../components/Icon/Icon';
 import { Menu, MenuItem, MenuTrigger } from '../../components/Menu/Menu';
 import { THEME_PREFERENCES, type ThemePreference, themePreferenceAtom } from './themeAtoms';
 
@@ -11,7 +12,7 @@ export const THEME_LABELS: Record<ThemePreference, string> = {
   system: 'System',
 };
 
-const ICONS: Record<ThemePreference, string> = { light: '☀', dark: '☾', system: '◐' };
+const ICONS: Record<ThemePreference, IconName> = { light: 'sun', dark: 'moon', system: 'system' };
 
 export function ThemeMenu() {
   const [preference, setPreference] = useAtom(themePreferenceAtom);
@@ -23,7 +24,7 @@ export function ThemeMenu() {
   return (
     <MenuTrigger>
       <Button variant="ghost" size="icon" aria-label="Cambiar tema">
-        <span aria-hidden="true">{ICONS[preference]}</span>
+        <Icon name={ICONS[preference]} size={18} />
       </Button>
       <Menu
         aria-label="Tema"

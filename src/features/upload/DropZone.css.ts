@@ -32,6 +32,11 @@ export const zone = recipe({
       dialogOpen: { borderColor: vars.color.accent },
       accepted: { borderColor: vars.color.success, borderStyle: 'solid', color: vars.color.success },
       rejected: { borderColor: vars.color.danger, borderStyle: 'solid', color: vars.color.danger },
+      busy: { borderColor: vars.color.accent, borderStyle: 'solid', color: vars.color.text },
+      done: { borderColor: vars.color.success, borderStyle: 'solid', color: vars.color.success },
+      failed: { borderColor: vars.color.danger, borderStyle: 'solid', color: vars.color.danger },
+      cancelled: { color: vars.color.textMuted },
+      info: { color: vars.color.warning },
     },
     disabled: {
       true: { opacity: 0.5, cursor: 'not-allowed' },
@@ -41,6 +46,6 @@ export const zone = recipe({
   defaultVariants: { state: 'idle', disabled: false },
 });
 
-export const icon = style({ flex: 'none', fontSize: vars.fontSize.lg, lineHeight: 1 });
+export const icon = style({ flex: 'none' });
 
 export const message = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });

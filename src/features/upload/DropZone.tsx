@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { type Accept, type FileRejection, useDropzone } from 'react-dropzone';
+import { Icon, type IconName } from '../../components/Icon/Icon';
 import * as styles from './DropZone.css';
 import { dropZoneMachine, REJECTED_FALLBACK } from './dropZoneMachine';
 
@@ -8,6 +9,22 @@ import { dropZoneMachine, REJECTED_FALLBACK } from './dropZoneMachine';
 export const DEFAULT_ACCEPT: Accept = { 'text/plain': ['.txt'], 'text/csv': ['.csv'] };
 export const DROP_HINT = 'Suelta el archivo o haz clic para seleccionar (.csv, .txt)';
 export const readyText = (n: number) => `${n} archivo(s) listo(s)`;
+
+/** What became of the file once it left the zone: told by the owner (upload, server), not guessed. */
+export const OUTCOME_TONES = ['busy', 'done', 'failed', 'cancelled', 'info'] as const;
+export type OutcomeTone = (typeof OUTCOME_TONES)[number];
+export interface DropZoneOutcome {
+  tone: OutcomeTone;
+  text: string;
+}
+
+const OUTCOME_ICONS: Record<OutcomeTone, IconName> = {
+  busy: 'upload',
+  done: 'check',
+  failed: 'error',
+  cancelled: 'cancel',
+  info: 'info',
+};
 
 export interface DropZoneProps {
   /** Accessible name of the zone, e.g. 'Archivo de vuelos'. */
@@ -19,6 +36,11 @@ export interface DropZoneProps {
   maxSize?: number;
   minSize?: number;
   isDisabled?: boolean;
+  /**
+   * What happened to the accepted file. When set it replaces '{n} archivo(s) listo(s)', so the zone
+   * never calls ready a file that was cancelled, failed or is still on its way.
+   */
+  outcome?: DropZoneOutcome | null;
   /** Stand-in machine for stories. */
   logic?: typeof dropZoneMachine;
 }
@@ -35,6 +57,7 @@ export function DropZone({
   maxSize,
   minSize,
   isDisabled,
+  outcome,
   logic,
 }: DropZoneProps) {
   const zone = useActorRef(logic ?? dropZoneMachine);
@@ -66,7 +89,22 @@ export function DropZone({
     },
   });
 
-  const text = state === 'accepted' ? readyText(count) : state === 'rejected' ? message : DROP_HINT;
+  const settled = state === 'accepted' || state === 'idle';
+  const shown = outcome && settled ? outcome : null;
+  const text = shown
+    ? shown.text
+    : state === 'accepted'
+      ? readyText(count)
+      : state === 'rejected'
+        ? message
+        : DROP_HINT;
+  const icon: IconName = shown
+    ? OUTCOME_ICONS[shown.tone]
+    : state === 'accepted'
+      ? 'check'
+      : state === 'rejected'
+        ? 'warning'
+        : 'upload';
   return (
     <div
       {...getRootProps({
@@ -74,14 +112,13 @@ export function DropZone({
         'aria-label': label,
         'aria-describedby': messageId,
         'aria-disabled': isDisabled || undefined,
-        className: styles.zone({ state, disabled: !!isDisabled }),
+        className: styles.zone({ state: shown ? shown.tone : state, disabled: !!isDisabled }),
       })}
       data-state={state}
+      data-outcome={shown?.tone}
     >
       <input {...getInputProps({ 'aria-label': `Seleccionar ${label.toLowerCase()}` })} />
-      <span aria-hidden="true" className={styles.icon}>
-        {state === 'accepted' ? '✓' : state === 'rejected' ? '⚠' : '⇪'}
-      </span>
+      <Icon name={icon} size={20} className={styles.icon} />
       <p id={messageId} className={styles.message} aria-live="polite">
         {text}
       </p>

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { StoredFileKind } from '../../api/files';
 import { ConfirmDialog } from '../../components/Dialog/Dialog';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar';
 import { notify } from '../../lib/notify';
 import { AIRPORTS_KEY } from '../orders/orderAtoms';
-import { DropZone } from './DropZone';
+import { DropZone, type DropZoneOutcome } from './DropZone';
 import { FileStatusLine } from './FileStatusLine';
 import * as styles from './UploadSlot.css';
 import { fileStatusAtom, fileStatusKey } from './uploadAtoms';
@@ -75,10 +75,33 @@ function UploadProgress({ title }: { title: string }) {
   return <ProgressBar label={label} value={sent * 100} isIndeterminate={sent >= 1} />;
 }
 
+type UploadSnapshot = ReturnType<ReturnType<typeof UploadContext.useActorRef>['getSnapshot']>;
+
+/** What the zone says about the last file, from the upload's own state (never a guess). */
+export function uploadOutcome(s: UploadSnapshot): DropZoneOutcome | null {
+  const name = s.context.file?.name ?? '';
+  if (s.matches('checking'))
+    return { tone: 'busy', text: `Comprobando el archivo guardado antes de subir ${name}...` };
+  if (s.matches('confirming')) return { tone: 'busy', text: `Esperando confirmación para subir ${name}` };
+  if (s.matches('uploading')) return { tone: 'busy', text: `Subiendo ${name}...` };
+  if (s.matches('success')) return { tone: 'done', text: s.context.message ?? `${name} cargado` };
+  if (s.matches('failure'))
+    return {
+      tone: 'failed',
+      text: `No se cargó ${name}: ${s.context.error?.message ?? 'error desconocido'}`,
+    };
+  if (s.matches('cancelled')) return { tone: 'cancelled', text: `Cancelado: ${name} no se subió` };
+  return null;
+}
+
 function UploadZone({ kind, zoneLabel }: { kind: StoredFileKind; zoneLabel: string }) {
   const actor = UploadContext.useActorRef();
   const busy = UploadContext.useSelector((s) =>
     ['checking', 'confirming', 'uploading'].some((v) => s.matches(v as 'checking')),
+  );
+  const outcome = UploadContext.useSelector(
+    uploadOutcome,
+    (a, b) => a?.text === b?.text && a?.tone === b?.tone,
   );
   const status = useAtomValue(fileStatusAtom(kind));
   const knownName = status.data?.exists ? (status.data.filename ?? kind) : null;
@@ -86,6 +109,7 @@ function UploadZone({ kind, zoneLabel }: { kind: StoredFileKind; zoneLabel: stri
     <DropZone
       label={zoneLabel}
       isDisabled={busy}
+      outcome={outcome}
       onFile={(file) => actor.send({ type: 'file.selected', file, knownName })}
     />
   );
@@ -123,14 +147,29 @@ export function UploadSlot({ kind, title, zoneLabel, confirmReplace, actors }: U
   );
 }
 
-/** The errors load is not implemented (spec 2): a dropped file only gets an error toast. */
+export const ERRORS_NOT_IMPLEMENTED = 'No implementado: los archivos de errores todavía no se cargan';
+export const errorsNotUploaded = (name: string) => `No implementado archivo: ${name} no subido`;
+
+/**
+ * The errors load is not implemented: the zone says so before anything is dropped, and a dropped file
+ * gets the spec's error toast and stays marked as not uploaded.
+ */
 export function ErrorsSlot({ title, zoneLabel }: { title: string; zoneLabel: string }) {
+  const [dropped, setDropped] = useState<string | null>(null);
   return (
     <section className={styles.slot} aria-label={title}>
       <h3 className={styles.title}>{title}</h3>
       <DropZone
         label={zoneLabel}
-        onFile={(file) => notify.error(`No implementado archivo: ${file.name} no subido`)}
+        outcome={
+          dropped === null
+            ? { tone: 'info', text: ERRORS_NOT_IMPLEMENTED }
+            : { tone: 'failed', text: errorsNotUploaded(dropped) }
+        }
+        onFile={(file) => {
+          setDropped(file.name);
+          notify.error(errorsNotUploaded(file.name));
+        }}
       />
     </section>
   );

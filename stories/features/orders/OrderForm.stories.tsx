@@ -119,7 +119,7 @@ export const Success: Story = {
     await userEvent.clear(quantity(canvas));
     await userEvent.type(quantity(canvas), '3');
     await userEvent.click(canvas.getByRole('button', { name: 'Enviar' }));
-    const toast = await screen.findByText('Pedido LEMD-900000001 registrado: 3 productos ✅');
+    const toast = await screen.findByText('Pedido LEMD-900000001 registrado: 3 productos ✓');
     await expect(toast.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
     // Reset: empty client, default destination, quantity 1.
     await waitFor(() => expect(client(canvas)).toHaveValue(''));
@@ -145,7 +145,7 @@ export const Failure: Story = {
     await canvas.findByRole('button', { name: /Lima \(SPIM\)/ });
     await userEvent.type(client(canvas), '0018234');
     await userEvent.click(canvas.getByRole('button', { name: 'Enviar' }));
-    const toast = await screen.findByText('El aeropuerto SPIM no existe en el archivo de aeropuertos ❗');
+    const toast = await screen.findByText('El aeropuerto SPIM no existe en el archivo de aeropuertos !');
     await expect(toast.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     await expect(client(canvas)).toHaveValue('0018234');
   },

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import type { StoredFileKind } from '../../../src/api/files';
 import { ErrorsSlot, UploadSlot } from '../../../src/features/upload/UploadSlot';
@@ -105,6 +105,11 @@ export const ConfirmCancelled: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(uploaded).not.toHaveBeenCalled();
+    // The zone tells the truth: nothing is "listo" after a cancel.
+    const zone = canvas.getByRole('button', { name: 'Archivo de vuelos' });
+    await waitFor(() => expect(zone).toHaveTextContent('Cancelado: nuevos.txt no se subió'));
+    await expect(zone).not.toHaveTextContent('listo');
+    await expect(zone).toHaveAttribute('data-outcome', 'cancelled');
   },
 };
 
@@ -117,6 +122,9 @@ export const SuccessToast: Story = {
     const toast = await screen.findByText('Archivo de vuelos nuevos.txt cargado: 2.866 vuelos');
     await expect(toast.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
     await expect(uploaded).toHaveBeenCalledWith('nuevos.txt');
+    const zone = canvas.getByRole('button', { name: 'Archivo de vuelos' });
+    await expect(zone).toHaveTextContent('Archivo de vuelos nuevos.txt cargado: 2.866 vuelos');
+    await expect(zone).toHaveAttribute('data-outcome', 'done');
   },
 };
 
@@ -139,8 +147,13 @@ export const ErrorToast: Story = {
   play: async ({ canvas }) => {
     await canvas.findByText('No hay archivo cargado');
     await pick(canvas);
-    const toast = await screen.findByText(/Archivo de vuelos no válido: línea 2/);
-    await expect(toast.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    const toasts = await screen.findAllByText(/Archivo de vuelos no válido: línea 2/);
+    const toast = toasts.find((t) => t.closest('[data-sonner-toast]'));
+    await expect(toast?.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    const zone = canvas.getByRole('button', { name: 'Archivo de vuelos' });
+    await expect(zone).toHaveTextContent('No se cargó nuevos.txt: Archivo de vuelos no válido: línea 2');
+    await expect(zone).toHaveAttribute('data-outcome', 'failed');
+    await expect(zone).not.toHaveTextContent('listo');
   },
 };
 
@@ -158,6 +171,10 @@ export const Uploading: Story = {
     const bar = await canvas.findByRole('progressbar', { name: 'Subiendo nuevos.txt...' });
     await expect(bar).toHaveAttribute('aria-valuenow', '30');
     await expect(canvas.getByRole('button', { name: 'Archivo de pedidos' })).toHaveAttribute(
+      'data-outcome',
+      'busy',
+    );
+    await expect(canvas.getByRole('button', { name: 'Archivo de pedidos' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -167,14 +184,17 @@ export const Uploading: Story = {
 export const ErrorsNotImplemented: Story = {
   render: () => <ErrorsSlot title="Errores" zoneLabel="Archivo de errores" />,
   play: async ({ canvas }) => {
+    const zone = canvas.getByRole('button', { name: 'Archivo de errores' });
+    // Said before any file is dropped, not only after.
+    await expect(zone).toHaveTextContent('No implementado: los archivos de errores todavía no se cargan');
     await userEvent.upload(
       canvas.getByLabelText('Seleccionar archivo de errores'),
       new File(['x'], 'errores.txt', { type: 'text/plain' }),
     );
-    const toast = await screen.findByText('No implementado archivo: errores.txt no subido');
-    await expect(toast.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
-    await expect(
-      within(canvas.getByRole('region', { name: 'Errores' })).getByText('1 archivo(s) listo(s)'),
-    ).toBeVisible();
+    const toasts = await screen.findAllByText('No implementado archivo: errores.txt no subido');
+    const toast = toasts.find((t) => t.closest('[data-sonner-toast]'));
+    await expect(toast?.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    await expect(zone).toHaveTextContent('No implementado archivo: errores.txt no subido');
+    await expect(zone).not.toHaveTextContent('listo');
   },
 };
