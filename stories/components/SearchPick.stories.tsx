@@ -6,7 +6,7 @@ import {
   SearchPick,
   type SearchPickProps,
 } from '../../src/components/SearchPick/SearchPick';
-import { SAMPLE_FLIGHTS, SAMPLE_ORDERS, SAMPLE_WAREHOUSES } from '../../src/components/SearchPick/samples';
+import { SAMPLE_FLIGHTS, SAMPLE_ORDERS, SAMPLE_WAREHOUSES } from './samples';
 
 /** Controlled in the story so picking shows on the card. */
 function Harness(props: SearchPickProps) {
@@ -130,5 +130,46 @@ export const ManyOptions: Story = {
     await userEvent.type(screen.getByRole('searchbox'), '0049999');
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1));
     await expect(within(list).getByRole('option')).toHaveTextContent('SPIM-000049999');
+  },
+};
+
+/** The list is still on its way: it says so and offers nothing it does not have. */
+export const Loading: Story = {
+  args: { options: [], isLoading: true, emptyText: 'No hay vuelos cargados' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(trigger(canvasElement));
+    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+    await expect(within(screen.getByRole('listbox')).queryAllByRole('option')).toHaveLength(0);
+    await expect(screen.queryByText('No hay vuelos cargados')).toBeNull();
+  },
+};
+
+/** Nothing loaded on the server: an empty list says so instead of showing samples. */
+export const Empty: Story = {
+  args: { options: [], emptyText: 'No hay vuelos cargados' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(trigger(canvasElement));
+    await expect(await screen.findByText('No hay vuelos cargados')).toBeVisible();
+    await expect(within(screen.getByRole('listbox')).queryAllByRole('option')).toHaveLength(0);
+  },
+};
+
+const retried = fn();
+
+/** The list failed to load: the error is shown with 'Reintentar'. */
+export const LoadError: Story = {
+  args: {
+    options: [],
+    error: 'No se pudo cargar la lista: Error de red',
+    onRetry: retried,
+  },
+  play: async ({ canvasElement }) => {
+    retried.mockClear();
+    await userEvent.click(trigger(canvasElement));
+    await expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No se pudo cargar la lista: Error de red',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await expect(retried).toHaveBeenCalledTimes(1);
   },
 };

@@ -107,3 +107,30 @@ export const status = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 });
+
+export const caret = style({ flex: 'none' });
+
+export const error = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  color: vars.color.danger,
+  background: vars.color.dangerSurface,
+  fontSize: vars.fontSize.sm,
+});
+
+export const retry = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  border: `1px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.danger,
+  padding: `${vars.space['1']} ${vars.space['2']}`,
+  cursor: 'pointer',
+  fontSize: vars.fontSize.sm,
+  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}` } },
+});

@@ -36,6 +36,11 @@ export interface SearchPickProps {
   /** Server-backed lists hear the search text (the list still filters what it holds). */
   onSearchChange?: (text: string) => void;
   isLoading?: boolean;
+  /** The list could not be loaded: said in the list, with 'Reintentar' when `onRetry` is given. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** What an empty list says before any search, e.g. 'No hay vuelos cargados'. */
+  emptyText?: string;
   /** Stories open it from the start. */
   defaultOpen?: boolean;
 }
@@ -72,6 +77,9 @@ export function SearchPick({
   searchPlaceholder = 'Buscar ...',
   onSearchChange,
   isLoading,
+  error,
+  onRetry,
+  emptyText = 'Sin resultados',
   defaultOpen,
 }: SearchPickProps) {
   const [isOpen, setOpen] = useState(Boolean(defaultOpen));
@@ -110,7 +118,9 @@ export function SearchPick({
           <span id={valueId} className={picked ? styles.value : styles.placeholder}>
             {picked ? (picked.label ?? picked.id) : placeholder}
           </span>
-          <span aria-hidden="true">▾</span>
+          <span aria-hidden="true" className={styles.caret}>
+            ▾
+          </span>
         </Button>
         <Popover placement="bottom start">
           <Dialog className={styles.dialog} aria-label={label}>
@@ -120,14 +130,32 @@ export function SearchPick({
                   <Input className={styles.input} placeholder={searchPlaceholder} />
                 </SearchField>
               </div>
-              {isLoading ? <div className={styles.status}>Cargando...</div> : null}
+              {isLoading ? (
+                <div className={styles.status} role="status">
+                  Cargando...
+                </div>
+              ) : null}
+              {error ? (
+                <div className={styles.error} role="alert">
+                  <span>{error}</span>
+                  {onRetry ? (
+                    <Button className={styles.retry} onPress={onRetry}>
+                      <Icon name="refresh" size={14} /> Reintentar
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
               <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
                 <ListBox
                   aria-label={label}
                   className={styles.list}
                   items={filtered}
                   onAction={(key) => pick(String(key))}
-                  renderEmptyState={() => <div className={styles.empty}>Sin resultados</div>}
+                  renderEmptyState={() => (
+                    <div className={styles.empty}>
+                      {deferred.trim() ? 'Sin resultados' : isLoading || error ? '' : emptyText}
+                    </div>
+                  )}
                 >
                   {(option) => (
                     <ListBoxItem id={option.id} textValue={option.label ?? option.id} className={styles.item}>

@@ -5,7 +5,6 @@ import type { LoadLevel } from '../../api/contract';
 import { Button } from '../../components/Button/Button';
 import { DatePicker } from '../../components/DatePicker/DatePicker';
 import { type PickOption, SearchPick } from '../../components/SearchPick/SearchPick';
-import { SAMPLE_FLIGHTS, SAMPLE_ORDERS, SAMPLE_WAREHOUSES } from '../../components/SearchPick/samples';
 import { Select, type SelectOption } from '../../components/Select/Select';
 import { ToggleChip } from '../../components/ToggleChip/ToggleChip';
 import { Tooltip, TooltipTrigger } from '../../components/Tooltip/Tooltip';
@@ -25,7 +24,7 @@ import {
   toAppliedFilters,
   VARIANT_DATES,
 } from './filterAtoms';
-import { ALL_OPTION, DEFAULT_CITIES, DEFAULT_REGIONS } from './options';
+import { ALL_OPTION } from './options';
 
 export const APPLY_DISABLED_TOOLTIP = 'Selecciona el rango de fechas';
 export const APPLY_ENABLED_TOOLTIP = 'Aplicar filtros';
@@ -36,19 +35,28 @@ const LEVEL_CHIPS: { level: LoadLevel; label: string }[] = [
   { level: 'saturado', label: 'Saturado' },
 ];
 
+/** A pick list's options and how their loading went, so the panel never offers what is not there. */
+export interface PickList {
+  options: readonly PickOption[];
+  isLoading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+}
+
+const NONE: PickList = { options: [] };
+
 export interface FilterPanelProps {
   variant: PanelVariant;
-  /** Spec 7: the panel makes no backend call; it hands the applied filters to this callback. */
+  /** The panel makes no backend call; it hands the applied filters to this callback. */
   onApply: (filters: AppliedFilters) => void;
-  flights?: readonly PickOption[];
-  warehouses?: readonly PickOption[];
-  orders?: readonly PickOption[];
+  flights?: PickList;
+  warehouses?: PickList;
+  orders?: PickList;
   /** Regions and cities without "Todas" (the panel adds it). */
   regions?: readonly SelectOption[];
   /** Cities for a region ('todas' for all). */
   citiesFor?: (region: string | null) => readonly SelectOption[];
   onOrderSearch?: (text: string) => void;
-  ordersLoading?: boolean;
   /** The clock pill's source (server clock); local time without it. */
   timeSource?: TimeSource;
   refreshInterval?: number;
@@ -60,13 +68,12 @@ export interface FilterPanelProps {
 export function FilterPanel({
   variant,
   onApply,
-  flights = SAMPLE_FLIGHTS,
-  warehouses = SAMPLE_WAREHOUSES,
-  orders = SAMPLE_ORDERS,
-  regions = DEFAULT_REGIONS,
-  citiesFor = () => DEFAULT_CITIES,
+  flights = NONE,
+  warehouses = NONE,
+  orders = NONE,
+  regions = [],
+  citiesFor = () => [],
   onOrderSearch,
-  ordersLoading,
   timeSource,
   refreshInterval,
   referenceDate,
@@ -139,25 +146,36 @@ export function FilterPanel({
         <SearchPick
           label="Vuelo"
           placeholder="Seleccionar vuelo"
-          options={flights}
+          options={flights.options}
+          isLoading={flights.isLoading}
+          error={flights.error}
+          onRetry={flights.onRetry}
+          emptyText="No hay vuelos cargados"
           value={draft.vuelo}
           onChange={(vuelo) => update({ vuelo })}
         />
         <SearchPick
           label="Almacén"
           placeholder="Seleccionar almacén"
-          options={warehouses}
+          options={warehouses.options}
+          isLoading={warehouses.isLoading}
+          error={warehouses.error}
+          onRetry={warehouses.onRetry}
+          emptyText="No hay aeropuertos cargados"
           value={draft.almacen}
           onChange={(almacen) => update({ almacen })}
         />
         <SearchPick
           label="Pedido"
           placeholder="Seleccionar pedido"
-          options={orders}
+          options={orders.options}
+          isLoading={orders.isLoading}
+          error={orders.error}
+          onRetry={orders.onRetry}
+          emptyText="No hay pedidos cargados"
           value={draft.pedido}
           onChange={(pedido) => update({ pedido })}
           onSearchChange={onOrderSearch}
-          isLoading={ordersLoading}
         />
       </section>
 

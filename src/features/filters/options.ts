@@ -3,18 +3,6 @@ import type { PickOption } from '../../components/SearchPick/SearchPick';
 import type { SelectOption } from '../../components/Select/Select';
 import { ALL, foldName } from './filterAtoms';
 
-/** Spec 2/3: the component's default region and city lists ("Todas" is added by the panel). */
-export const DEFAULT_REGIONS: readonly SelectOption[] = [
-  { value: 'andina', label: 'Andina' },
-  { value: 'amazonica', label: 'Amazónica' },
-  { value: 'costa', label: 'Costa' },
-];
-export const DEFAULT_CITIES: readonly SelectOption[] = [
-  { value: 'lima', label: 'Lima' },
-  { value: 'cusco', label: 'Cusco' },
-  { value: 'piura', label: 'Piura' },
-];
-
 export const ALL_OPTION: SelectOption = { value: ALL, label: 'Todas' };
 
 const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label, 'es');

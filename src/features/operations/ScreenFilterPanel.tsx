@@ -10,7 +10,7 @@ import { startRun } from '../../api/runs';
 import type { PickOption } from '../../components/SearchPick/SearchPick';
 import { notify } from '../../lib/notify';
 import { serverTimeSource } from '../clock/serverTimeSource';
-import { FilterPanel } from '../filters/FilterPanel';
+import { FilterPanel, type PickList } from '../filters/FilterPanel';
 import {
   type AppliedFilters,
   appliedFiltersAtom,
@@ -38,6 +38,23 @@ const orderSearchAtom = atomFamily((text: string) =>
   })),
 );
 
+interface CatalogQuery {
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** A catalog query as a pick list: what it holds, whether it is loading, and its error with a retry. */
+const pickList = (options: readonly PickOption[] | undefined, query: CatalogQuery): PickList => ({
+  options: options ?? [],
+  isLoading: query.isFetching,
+  error: query.isError
+    ? `No se pudo cargar la lista: ${query.error instanceof Error ? query.error.message : String(query.error)}`
+    : null,
+  onRetry: () => void query.refetch(),
+});
+
 /** Server time as a wall-clock UTC value for the date pickers. */
 const toCalendarUtc = (iso: string) => {
   const d = new Date(iso);
@@ -52,8 +69,10 @@ const toCalendarUtc = (iso: string) => {
 
 /** The filter panel of a run screen: real options, the server clock, and applying starts or re-bases the run. */
 export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
-  const airports = useAtomValue(airportsQueryAtom).data ?? [];
-  const flights = useAtomValue(flightsQueryAtom).data;
+  const airportsQuery = useAtomValue(airportsQueryAtom);
+  const airports = airportsQuery.data ?? [];
+  const flightsQuery = useAtomValue(flightsQueryAtom);
+  const flights = flightsQuery.data;
   const [orderText, setOrderText] = useState('');
   const orderQuery = useDeferredValue(orderText.trim());
   const orders = useAtomValue(orderSearchAtom(orderQuery));
@@ -67,7 +86,11 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
 
   const flightOptions = useMemo<PickOption[] | undefined>(
     () =>
-      flights?.map((f) => ({ id: f.id, label: f.id, description: `sale ${f.salida}, llega ${f.llegada}` })),
+      flights?.map((f) => ({
+        id: f.id,
+        label: f.id,
+        description: `sale ${f.salida}, llega ${f.llegada} (horas locales)`,
+      })),
     [flights],
   );
   const warehouseOptions = useMemo(() => warehousesOf(airports), [airports]);
@@ -114,13 +137,12 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
     <FilterPanel
       variant={VARIANT_OF_MODE[mode]}
       onApply={onApply}
-      flights={flightOptions}
-      warehouses={airports.length ? warehouseOptions : undefined}
-      orders={orderOptions}
-      regions={airports.length ? regions : undefined}
-      citiesFor={airports.length ? (region) => citiesOf(airports, region) : undefined}
+      flights={pickList(flightOptions, flightsQuery)}
+      warehouses={pickList(warehouseOptions, airportsQuery)}
+      orders={pickList(orderOptions, orders)}
+      regions={regions}
+      citiesFor={(region) => citiesOf(airports, region)}
       onOrderSearch={setOrderText}
-      ordersLoading={orders.isFetching}
       timeSource={serverTimeSource(mode)}
     />
   );

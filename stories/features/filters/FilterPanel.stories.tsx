@@ -12,6 +12,13 @@ import {
   MODE_OF_VARIANT,
   type PanelVariant,
 } from '../../../src/features/filters/filterAtoms';
+import {
+  SAMPLE_CITIES,
+  SAMPLE_FLIGHTS,
+  SAMPLE_ORDERS,
+  SAMPLE_REGIONS,
+  SAMPLE_WAREHOUSES,
+} from '../../components/samples';
 
 const TODAY = new CalendarDate(2025, 12, 23);
 const FIXED_CLOCK = async () => new Date('2025-12-23T14:05:09Z');
@@ -41,7 +48,18 @@ const meta = {
   title: 'features/filters/FilterPanel',
   component: FilterPanel,
   parameters: { layout: 'padded' },
-  args: { variant: 'simulacion', onApply: fn(), timeSource: FIXED_CLOCK, referenceDate: TODAY },
+  args: {
+    variant: 'simulacion',
+    onApply: fn(),
+    timeSource: FIXED_CLOCK,
+    referenceDate: TODAY,
+    // The spec's samples, in stories only: the app passes what the server loaded.
+    flights: { options: SAMPLE_FLIGHTS },
+    warehouses: { options: SAMPLE_WAREHOUSES },
+    orders: { options: SAMPLE_ORDERS },
+    regions: SAMPLE_REGIONS,
+    citiesFor: () => SAMPLE_CITIES,
+  },
   decorators: [
     (Story) => (
       <div style={{ width: 360 }}>
