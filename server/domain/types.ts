@@ -69,6 +69,8 @@ export interface ParseIssue {
   field?: string;
   column?: number;
   message: string;
+  /** The offending line as it was read (shortened). */
+  text?: string;
 }
 
 export interface ParseResult<T> {

@@ -112,6 +112,7 @@ export function parseAirports(text: string): FileParseResult<Airport> {
   let titleSeen = false;
 
   for (let i = 0; i < lines.length; i++) {
+    issues.at(lines[i]);
     const lineNo = i + 1;
     const line = stripBom(lines[i]).replace(/\t/g, '    ');
     const trimmed = line.trim();

@@ -16,6 +16,7 @@ export function parseCancellations(
   const lines = splitLines(text);
 
   for (let i = 0; i < lines.length; i++) {
+    issues.at(lines[i]);
     const lineNo = i + 1;
     const line = stripBom(lines[i]).trim();
     if (line === '') continue;

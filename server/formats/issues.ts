@@ -4,18 +4,32 @@ import type { ParseIssue, ParseResult } from '../domain/types';
  * Every parser reports through this collector so that a garbage upload (hundreds of MB of wrong lines)
  * keeps only the first errors in memory while still counting them all.
  */
-export const MAX_KEPT_ERRORS = 200;
+export const MAX_KEPT_ERRORS = 1000;
 
 export interface FileParseResult<T> extends ParseResult<T> {
   /** Total errors found; `errors` keeps only the first MAX_KEPT_ERRORS of them. */
   errorCount: number;
 }
 
+/** Longest line text kept with an error: enough to see it, not a 1 MB "line". */
+const MAX_LINE_TEXT = 200;
+
 export class IssueCollector {
   readonly errors: ParseIssue[] = [];
   count = 0;
+  // The line being parsed, as a range of a larger string: sliced only when an error is kept.
+  private src = '';
+  private from = 0;
+  private to = 0;
 
   constructor(private readonly max = MAX_KEPT_ERRORS) {}
+
+  /** Names the line the next errors belong to (a range, so a clean line costs no copy). */
+  at(source: string, from = 0, to = source.length): void {
+    this.src = source;
+    this.from = from;
+    this.to = to;
+  }
 
   /** `message` is the problem without the line prefix; the prefix "Línea N: " is added here. */
   add(line: number, field: string | undefined, message: string): void {
@@ -23,6 +37,10 @@ export class IssueCollector {
     if (this.errors.length < this.max) {
       const issue: ParseIssue = { line, message: `Línea ${line}: ${message}` };
       if (field !== undefined) issue.field = field;
+      if (this.to > this.from) {
+        const end = Math.min(this.to, this.from + MAX_LINE_TEXT);
+        issue.text = this.src.slice(this.from, end) + (end < this.to ? '…' : '');
+      }
       this.errors.push(issue);
     }
   }

@@ -215,6 +215,7 @@ export function createOrderLineParser(knownAirports?: Set<string>): OrderLinePar
       );
       return;
     }
+    issues.at(s, a, b);
     parseLine(s, a, b, lineNo);
   }
 

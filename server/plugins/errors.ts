@@ -4,6 +4,9 @@ import type { ApiErrorDto, ErrorDetailDto } from '../../src/api/contract';
 
 /** An error meant for the operator: Spanish message, stable code, HTTP status, optional per-line details. */
 export class ApiError extends Error {
+  /** For a rejected file: how many errors it has in all (`details` holds the first ones). */
+  total?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -129,9 +132,10 @@ export function toApiError(error: FastifyError | Error, uploadLimitBytes: number
 }
 
 export function errorBody(error: ApiError): ApiErrorDto {
-  return error.details && error.details.length > 0
-    ? { message: error.message, code: error.code, details: error.details }
-    : { message: error.message, code: error.code };
+  const body: ApiErrorDto = { message: error.message, code: error.code };
+  if (error.details && error.details.length > 0) body.details = error.details;
+  if (error.total !== undefined) body.total = error.total;
+  return body;
 }
 
 /** Every error leaves the server as an ApiErrorDto; internal ones are logged, not leaked. */

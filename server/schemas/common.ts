@@ -9,6 +9,7 @@ export const errorDetailSchema = {
     line: { type: 'integer', description: 'Línea del archivo (desde 1)' },
     field: { type: 'string' },
     message: { type: 'string' },
+    texto: { type: 'string', description: 'La línea del archivo tal como se leyó (acortada)' },
   },
   required: ['message'],
 } as const;
@@ -21,6 +22,7 @@ export const apiErrorSchema = {
     message: { type: 'string' },
     code: { type: 'string' },
     details: { type: 'array', items: errorDetailSchema },
+    total: { type: 'integer', description: 'Errores del archivo en total; details lleva los primeros' },
   },
   required: ['message', 'code'],
 } as const;

@@ -32,6 +32,7 @@ function toDetails(issues: ParseIssue[]): ErrorDetailDto[] {
   return issues.map((issue) => {
     const detail: ErrorDetailDto = { line: issue.line, message: issue.message };
     if (issue.field !== undefined) detail.field = issue.field;
+    if (issue.text !== undefined) detail.texto = issue.text;
     return detail;
   });
 }
@@ -41,12 +42,14 @@ export function invalidFile(
   filename: string,
   result: Pick<FileParseResult<unknown>, 'errors' | 'errorCount'>,
 ): ApiError {
-  return new ApiError(
+  const error = new ApiError(
     400,
     'ARCHIVO_NO_VALIDO',
     `El archivo ${filename} no se cargó: ${summarizeErrors(result)}`,
     toDetails(result.errors),
   );
+  error.total = result.errorCount ?? result.errors.length;
+  return error;
 }
 
 export function emptyFile(filename: string, what: string): ApiError {

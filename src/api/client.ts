@@ -11,6 +11,8 @@ export interface HttpError {
   message: string;
   code?: string;
   details?: ErrorDetailDto[] | unknown;
+  /** A rejected file's error count in all (details holds the first ones). */
+  total?: number;
 }
 
 export type HttpResult<T> = [T, null] | [null, HttpError];
@@ -59,7 +61,13 @@ async function errorFromResponse(response: Response): Promise<HttpError> {
   try {
     const body = JSON.parse(text) as Partial<ApiErrorDto>;
     if (body && typeof body.message === 'string' && body.message) {
-      return { status: response.status, message: body.message, code: body.code, details: body.details };
+      return {
+        status: response.status,
+        message: body.message,
+        code: body.code,
+        details: body.details,
+        total: body.total,
+      };
     }
   } catch {
     // Not JSON: fall through to the text.

@@ -38,6 +38,8 @@ export interface ErrorDetailDto {
   line?: number;
   field?: string;
   message: string;
+  /** The offending line of an uploaded file, as read (shortened). */
+  texto?: string;
 }
 
 /** Every error body the API sends. */
@@ -45,6 +47,8 @@ export interface ApiErrorDto {
   message: string;
   code: string;
   details?: ErrorDetailDto[];
+  /** How many errors a rejected file has in all; `details` holds the first ones. */
+  total?: number;
 }
 
 // --- Order registration (POST /api/pedidos) ---

@@ -50,7 +50,13 @@ function errorFromXhr(xhr: XMLHttpRequest): HttpError {
   try {
     const body = JSON.parse(text) as Partial<ApiErrorDto>;
     if (body && typeof body.message === 'string' && body.message) {
-      return { status: xhr.status, message: body.message, code: body.code, details: body.details };
+      return {
+        status: xhr.status,
+        message: body.message,
+        code: body.code,
+        details: body.details,
+        total: body.total,
+      };
     }
   } catch {
     // Not JSON: fall through to the text.

@@ -10,6 +10,7 @@ import {
 } from '../../api/files';
 import { Button } from '../../components/Button/Button';
 import { notify } from '../../lib/notify';
+import { saveBlob } from '../../lib/saveBlob';
 import * as styles from './FileStatusLine.css';
 import { PreviewDialog } from './PreviewDialog';
 import { fileStatusAtom } from './uploadAtoms';
@@ -17,19 +18,6 @@ import { fileStatusAtom } from './uploadAtoms';
 export const STATUS_LOADING = 'Cargando estado...';
 export const STATUS_NONE = 'No hay archivo cargado';
 export const STATUS_FAILED = 'No se pudo consultar el estado del archivo';
-
-/** Saves a blob under a name through a temporary object URL. */
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoke later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Status of a stored file (spec 2): name, size and date, with preview and download. */
 export function FileStatusLine({ kind }: { kind: StoredFileKind }) {

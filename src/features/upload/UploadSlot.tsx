@@ -4,14 +4,17 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { StoredFileKind } from '../../api/files';
+import { Button } from '../../components/Button/Button';
 import { ConfirmDialog } from '../../components/Dialog/Dialog';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar';
 import { notify } from '../../lib/notify';
 import { AIRPORTS_KEY } from '../orders/orderAtoms';
 import { DropZone, type DropZoneOutcome } from './DropZone';
+import { ErrorListDialog, errorCountText } from './ErrorListDialog';
 import { FileStatusLine } from './FileStatusLine';
 import * as styles from './UploadSlot.css';
 import { fileStatusAtom, fileStatusKey } from './uploadAtoms';
+import { errorDetailsOf } from './uploadErrors';
 import { CONFIRM_MESSAGE, uploadMachine } from './uploadMachine';
 
 export const UploadContext = createActorContext(uploadMachine);
@@ -61,6 +64,33 @@ function UploadConfirm() {
       onConfirm={() => actor.send({ type: 'upload.confirmed' })}
       onCancel={() => actor.send({ type: 'upload.cancelled' })}
     />
+  );
+}
+
+/** A rejected file's errors: the dialog opens on the failure and can be reopened from the slot. */
+function UploadErrors() {
+  const failure = UploadContext.useSelector((s) => (s.matches('failure') ? s.context.error : null));
+  const fileName = UploadContext.useSelector((s) => s.context.file?.name ?? '');
+  const [open, setOpen] = useState(false);
+  const details = useMemo(() => errorDetailsOf(failure?.details), [failure]);
+  useEffect(() => {
+    setOpen(details.length > 0);
+  }, [details]);
+  if (details.length === 0) return null;
+  const total = Math.max(failure?.total ?? details.length, details.length);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onPress={() => setOpen(true)}>
+        Ver errores ({errorCountText(total)})
+      </Button>
+      <ErrorListDialog
+        fileName={fileName}
+        details={details}
+        total={total}
+        isOpen={open}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }
 
@@ -140,6 +170,7 @@ export function UploadSlot({ kind, title, zoneLabel, confirmReplace, actors }: U
         <FileStatusLine kind={kind} />
         <UploadZone kind={kind} zoneLabel={zoneLabel} />
         <UploadProgress title={title} />
+        <UploadErrors />
         <UploadConfirm />
         <UploadToasts />
       </UploadContext.Provider>

@@ -11,6 +11,8 @@ import { getFileStatus, type StoredFileKind, type UploadProgress, uploadFile } f
 export interface UploadFailure {
   message: string;
   details?: unknown;
+  /** A rejected file's error count in all. */
+  total?: number;
 }
 
 export interface UploadInput {
@@ -47,7 +49,8 @@ export const CONFIRM_MESSAGE = (name: string) =>
 /** Rejects with an UploadFailure so the failure state can show the message and log the details. */
 export const uploadActor = fromPromise<{ message: string }, UploadActorInput>(async ({ input, signal }) => {
   const [result, error] = await uploadFile(input.kind, input.file, { signal, onProgress: input.onProgress });
-  if (error) throw { message: error.message, details: error.details } satisfies UploadFailure;
+  if (error)
+    throw { message: error.message, details: error.details, total: error.total } satisfies UploadFailure;
   return { message: result.message };
 });
 
@@ -61,7 +64,8 @@ export const checkExistingActor = fromPromise<string | null, { kind: StoredFileK
 
 function toFailure(error: unknown): UploadFailure {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
-    return { message: error.message, details: (error as { details?: unknown }).details };
+    const { details, total } = error as { details?: unknown; total?: unknown };
+    return { message: error.message, details, total: typeof total === 'number' ? total : undefined };
   }
   return { message: `Error desconocido ${String(error)}` };
 }

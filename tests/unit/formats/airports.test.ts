@@ -68,7 +68,12 @@ describe('parseAirports', () => {
     const r = parse(LIMA, LIMA);
     expect(r.records).toHaveLength(1);
     expect(r.errors).toEqual([
-      { line: 5, field: 'código', message: "Línea 5: código 'SPIM' repetido (ya aparece en la línea 4)" },
+      {
+        line: 5,
+        field: 'código',
+        message: "Línea 5: código 'SPIM' repetido (ya aparece en la línea 4)",
+        text: LIMA,
+      },
     ]);
   });
 

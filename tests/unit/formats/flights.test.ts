@@ -72,6 +72,7 @@ describe('parseFlights', () => {
         line: 3,
         field: 'vuelo',
         message: 'Línea 3: vuelo SKBO-SEQM-03:34 repetido (ya aparece en la línea 1)',
+        text: 'SKBO-SEQM-03:34-06:00-0320',
       },
     ]);
   });

@@ -94,15 +94,17 @@ describe('parseOrders', () => {
         line: 4,
         field: 'número de pedido',
         message: 'Línea 4: pedido 000000001 con destino EBCI repetido: ya aparece en la línea 1',
+        text: GOOD.replace('006', '009'),
       },
     ]);
   });
 
   it('keeps only the first errors of a garbage file but counts them all', () => {
-    const r = parseOrders('basura\n'.repeat(1000));
-    expect(r.errorCount).toBe(1000);
+    const r = parseOrders('basura\n'.repeat(MAX_KEPT_ERRORS * 3));
+    expect(r.errorCount).toBe(MAX_KEPT_ERRORS * 3);
     expect(r.errors).toHaveLength(MAX_KEPT_ERRORS);
     expect(r.errors[MAX_KEPT_ERRORS - 1].line).toBe(MAX_KEPT_ERRORS);
+    expect(r.errors[0].text).toBe('basura');
   });
 
   it('reports one error for a huge line without newlines, even when streamed', () => {
