@@ -70,14 +70,14 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     // Airports first (nothing stored: no confirmation), then flights.
     await dropFile(page, 'Archivo de husos horarios', AIRPORTS_FILE);
     await toast(page, 'success', /aeropuertos/i).waitFor({ timeout: 30_000 });
-    await husos.getByText(AIRPORTS_FILE).waitFor();
+    await husos.getByRole('button', { name: AIRPORTS_FILE, exact: true }).waitFor();
     await dropFile(page, 'Archivo de vuelos', FLIGHTS_FILE);
     await toast(page, 'success', /vuelos/i).waitFor({ timeout: 30_000 });
     const flightsBytes = readFileSync(path.join(MORAPACK_DIR, FLIGHTS_FILE));
-    await vuelos.getByText(FLIGHTS_FILE).waitFor();
+    await vuelos.getByRole('button', { name: FLIGHTS_FILE, exact: true }).waitFor();
     const line = await vuelos.locator('p').first().textContent();
     expect(line).toContain(`${new Intl.NumberFormat('es-ES').format(flightsBytes.byteLength)} bytes`);
-    expect(await vuelos.getByText(AIRPORTS_FILE).count()).toBe(0);
+    expect(await vuelos.getByRole('button', { name: AIRPORTS_FILE, exact: true }).count()).toBe(0);
 
     // Preview: the first 50 lines, in an alert dialog.
     await vuelos.getByRole('button', { name: 'Ver primeras líneas' }).click();
@@ -118,7 +118,7 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     await confirm.waitFor({ state: 'detached' });
     await new Promise((r) => setTimeout(r, 500));
     expect(await api<FileStatusDto>('vuelos/status')).toEqual(before);
-    await vuelos.getByText(FLIGHTS_FILE).waitFor();
+    await vuelos.getByRole('button', { name: FLIGHTS_FILE, exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -132,7 +132,7 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     await page.goto(`${server.baseUrl}/registrar`);
     const before = await api<FileStatusDto>('vuelos/status');
     expect(before.filename).toBe(FLIGHTS_FILE);
-    await slot(page, 'Vuelos').getByText(FLIGHTS_FILE).waitFor();
+    await slot(page, 'Vuelos').getByRole('button', { name: FLIGHTS_FILE, exact: true }).waitFor();
     const broken = Buffer.from('SKBO-SEQM-03:34-05:21-0300\nesto no es un vuelo\n');
     await dropFile(page, 'Archivo de vuelos', { name: 'roto.txt', buffer: broken });
     await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click();
@@ -144,7 +144,7 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     await new Promise((r) => setTimeout(r, 3_500));
     expect(await error.count()).toBe(1);
     expect(await api<FileStatusDto>('vuelos/status')).toEqual(before);
-    await slot(page, 'Vuelos').getByText(FLIGHTS_FILE).waitFor();
+    await slot(page, 'Vuelos').getByRole('button', { name: FLIGHTS_FILE, exact: true }).waitFor();
     await context.close();
   }, 60_000);
 
@@ -157,7 +157,7 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     await pedidos.getByRole('progressbar').waitFor();
     const ok = toast(page, 'success', `Archivo de pedidos ${ORDERS_FILE} cargado`);
     await ok.waitFor({ timeout: 60_000 });
-    await pedidos.getByText(ORDERS_FILE).waitFor();
+    await pedidos.getByRole('button', { name: ORDERS_FILE, exact: true }).waitFor();
     expect(await pedidos.getByRole('progressbar').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -240,4 +240,50 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+  it('lists every error of a broken real orders file, with the lines as read, and offers the list as a file', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const before = await api<FileStatusDto>('pedidos/status');
+    const lines = readFileSync(path.join(MORAPACK_DIR, ORDERS_FILE), 'utf8').split(/\r?\n/);
+    // Three lines spoiled in ways an operator meets: a month 13, a quantity with a letter, a cut line.
+    const spoiled = new Map<number, string>([
+      [12, lines[11].replace(/-(\d{4})(\d{2})(\d{2})-/, '-$113$3-')],
+      [4000, lines[3999].replace(/-(\d{3})-(\d{7})$/, '-0x1-$2')],
+      [30000, lines[29999].slice(0, 20)],
+    ]);
+    for (const [n, text] of spoiled) lines[n - 1] = text;
+    await page.goto(`${server.baseUrl}/registrar`);
+    await dropFile(page, 'Archivo de pedidos', {
+      name: 'pedidos-rotos.txt',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    const dialog = page.getByRole('dialog', { name: 'pedidos-rotos.txt no se cargó' });
+    await dialog.waitFor({ timeout: 60_000 });
+    expect(await dialog.textContent()).toContain('3 errores; nada se guardó.');
+    const items = dialog.getByRole('list', { name: 'Errores del archivo' }).getByRole('listitem');
+    expect(await items.count()).toBe(3);
+    for (const [i, [n, text]] of [...spoiled].entries()) {
+      const item = items.nth(i);
+      expect(await item.textContent()).toContain(`Línea ${n}`);
+      expect(await item.locator('code').textContent()).toBe(text);
+    }
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Descargar lista (.txt)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('errores-pedidos-rotos.txt');
+    const saved = readFileSync((await download.path()) as string, 'utf8');
+    expect(saved.split('\r\n')[0]).toBe('Errores de pedidos-rotos.txt: 3');
+    for (const [n, text] of spoiled) {
+      expect(saved).toContain(`Línea ${n}:`);
+      expect(saved).toContain(`    ${text}`);
+    }
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    // Nothing stored, and the zone says so.
+    expect(await api<FileStatusDto>('pedidos/status')).toEqual(before);
+    expect(
+      await page.getByRole('button', { name: 'Archivo de pedidos', exact: true }).textContent(),
+    ).toContain('No se cargó pedidos-rotos.txt');
+    await page.getByRole('button', { name: 'Ver errores (3 errores)' }).waitFor();
+    await context.close();
+  }, 120_000);
 });
