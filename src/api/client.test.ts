@@ -126,6 +126,18 @@ describe('HTTP wrapper', () => {
     expect(error).toMatchObject({ status: 0, code: 'TIMEOUT' });
   });
 
+  it('does not ask a server that timed out again, so a hung server shows its error after one timeout', async () => {
+    let calls = 0;
+    const fetchImpl = ((_url: RequestInfo | URL, init?: RequestInit) =>
+      new Promise((_resolve, reject) => {
+        calls++;
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+      })) as typeof fetch;
+    const [, error] = await request('GET', 'aereopuertos', { fetchImpl, timeoutMs: 20, sleep: noSleep });
+    expect(error).toMatchObject({ status: 0, code: 'TIMEOUT' });
+    expect(calls).toBe(1);
+  });
+
   it('sends JSON bodies with a JSON content type', async () => {
     const { fetchImpl, calls } = answers(new Response('Pedido registrado', { status: 200 }));
     const [text] = await request<string>('POST', 'pedidos', {
@@ -141,5 +153,16 @@ describe('HTTP wrapper', () => {
       aeropuerto: 'SPIM',
       cantidad: 2,
     });
+  });
+});
+
+describe('one layer of retries', () => {
+  it('leaves HTTP failures to the wrapper and retries only what it never saw', async () => {
+    const { shouldRetryQuery } = await import('./queryClient');
+    const retry = shouldRetryQuery(2);
+    expect(retry(0, { status: 503, message: 'x' })).toBe(false);
+    expect(retry(0, { status: 0, message: 'x', code: 'TIMEOUT' })).toBe(false);
+    expect(retry(0, new SyntaxError('Unexpected token'))).toBe(true);
+    expect(retry(2, new SyntaxError('Unexpected token'))).toBe(false);
   });
 });

@@ -136,7 +136,10 @@ export async function request<T>(
     } catch (error) {
       if (signal?.aborted) return [null, { status: 0, message: 'Solicitud cancelada', code: 'ABORTED' }];
       lastError = networkError(error, timedOut);
-      // A network failure on a non-idempotent call ends here too: we cannot know whether it landed.
+      // A server that let one attempt run out of time is not asked again: that would multiply the wait
+      // before the operator sees the error. A network failure on a non-idempotent call ends here too:
+      // we cannot know whether it landed.
+      if (timedOut) return [null, lastError];
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

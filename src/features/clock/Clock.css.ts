@@ -39,3 +39,12 @@ export const popoverBody = style({
   gap: vars.space['2'],
 });
 export const popoverTitle = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const offline = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  color: vars.color.danger,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+});

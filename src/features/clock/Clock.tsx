@@ -1,3 +1,5 @@
+import { Icon } from '../../components/Icon/Icon';
+import { OFFLINE_TEXT } from '../connection/connectionAtoms';
 import * as styles from './Clock.css';
 import { formatClockDate, formatClockTime } from './formatClock';
 
@@ -6,17 +8,31 @@ export interface ClockProps {
   /** Title shown as the pill's tooltip and accessible name. */
   title?: string;
   showDate?: boolean;
+  /** The time it follows stopped arriving: the clock says so instead of looking live. */
+  offline?: boolean;
 }
 
 /** The clock pill: time, optionally a short date. */
-export function Clock({ now, title = 'Hora del sistema', showDate = true }: ClockProps) {
+export function Clock({ now, title = 'Hora del sistema', showDate = true, offline = false }: ClockProps) {
   return (
-    <div className={styles.pill} title={title} role="timer" aria-label={title} aria-live="off">
+    <div
+      className={styles.pill}
+      title={title}
+      role="timer"
+      aria-label={offline ? `${title}, ${OFFLINE_TEXT}` : title}
+      aria-live="off"
+      data-offline={offline || undefined}
+    >
       <time className={styles.time} dateTime={now.toISOString()}>
         {formatClockTime(now)}
       </time>
       <span className={styles.zone}>UTC</span>
       {showDate ? <span className={styles.date}>{formatClockDate(now)}</span> : null}
+      {offline ? (
+        <span className={styles.offline}>
+          <Icon name="offline" size={14} /> {OFFLINE_TEXT}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,12 @@ export const CLOCK_REFRESH_MS = 60_000;
  * Ticks every second. With a time source, re-syncs on mount and every refreshInterval; a failing
  * source is ignored (the clock keeps its last sync, or local time).
  */
-export function useClock(timeSource?: TimeSource, refreshInterval = CLOCK_REFRESH_MS): Date {
+export function useClock(
+  timeSource?: TimeSource,
+  refreshInterval = CLOCK_REFRESH_MS,
+  /** A stopped clock keeps its last time (the stream it follows is down). */
+  stopped = false,
+): Date {
   const [sync, setSync] = useState<ClockSync>(() => localSync(Date.now()));
   const [now, setNow] = useState(() => new Date());
 
@@ -38,10 +43,11 @@ export function useClock(timeSource?: TimeSource, refreshInterval = CLOCK_REFRES
   }, [timeSource, refreshInterval]);
 
   useEffect(() => {
+    if (stopped) return;
     setNow(clockTime(sync, Date.now()));
     const id = setInterval(() => setNow(clockTime(sync, Date.now())), CLOCK_TICK_MS);
     return () => clearInterval(id);
-  }, [sync]);
+  }, [sync, stopped]);
 
   return now;
 }

@@ -1,5 +1,5 @@
 import type { CalendarDateTime, DateValue } from '@internationalized/date';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Focusable } from 'react-aria-components';
 import type { LoadLevel } from '../../api/contract';
 import { Button } from '../../components/Button/Button';
@@ -11,6 +11,7 @@ import { Tooltip, TooltipTrigger } from '../../components/Tooltip/Tooltip';
 import { Clock } from '../clock/Clock';
 import type { TimeSource } from '../clock/clockMath';
 import { useClock } from '../clock/useClock';
+import { streamOfflineAtom } from '../connection/connectionAtoms';
 import * as styles from './FilterPanel.css';
 import {
   ALL,
@@ -79,7 +80,8 @@ export function FilterPanel({
   referenceDate,
 }: FilterPanelProps) {
   const [draft, setDraft] = useAtom(draftFiltersAtom(MODE_OF_VARIANT[variant]));
-  const now = useClock(timeSource, refreshInterval);
+  const offline = useAtomValue(streamOfflineAtom);
+  const now = useClock(timeSource, refreshInterval, offline);
   const dates = VARIANT_DATES[variant];
   const ready = canApply(variant, draft);
   const update = (patch: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -94,7 +96,7 @@ export function FilterPanel({
   return (
     <div className={styles.panel} data-variant={variant}>
       <div className={styles.clockRow}>
-        <Clock now={now} title="Hora del sistema" showDate />
+        <Clock now={now} title="Hora del sistema" showDate offline={offline} />
       </div>
 
       {dates.inicio || dates.fin ? (

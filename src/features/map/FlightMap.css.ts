@@ -16,7 +16,41 @@ export const root = style({
   zIndex: vars.zIndex.map,
 });
 
-export const canvasHost = style({ position: 'absolute', inset: 0 });
+export const canvasHost = style({
+  position: 'absolute',
+  inset: 0,
+  transition: 'filter 300ms, opacity 300ms',
+});
+
+/** A map whose stream is down: still readable, visibly not live. */
+export const dimmed = style({ filter: 'grayscale(0.8)', opacity: 0.55 });
+
+export const problems = style({
+  position: 'absolute',
+  top: vars.space['3'],
+  left: '50%',
+  transform: 'translateX(-50%)',
+  zIndex: vars.zIndex.panel,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  width: 'min(560px, calc(100% - 24px))',
+  pointerEvents: 'none',
+});
+
+export const problem = style({
+  pointerEvents: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.danger}`,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  boxShadow: vars.shadow.md,
+});
 
 export const controls = style({
   position: 'absolute',

@@ -7,11 +7,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AirportDto, RunMode } from '../../api/contract';
 import { liveFlightsUrl } from '../../api/live';
 import { Button } from '../../components/Button/Button';
+import { Icon } from '../../components/Icon/Icon';
 import { notify } from '../../lib/notify';
 import { useIsMobile } from '../../lib/useMediaQuery';
 import { MAP_COLORS } from '../../styles/tokens';
 import { ConnectionContext } from '../connection/ConnectionContext';
 import { ConnectionStatus } from '../connection/ConnectionStatus';
+import { streamOfflineAtom } from '../connection/connectionAtoms';
 import { connectionMachine } from '../connection/connectionMachine';
 import { appliedFiltersAtom, visibleAirportCodesAtom } from '../filters/filterAtoms';
 import { useResolvedTheme } from '../theme/useResolvedTheme';
@@ -74,9 +76,16 @@ export function FlightMap({ mode, connectionLogic, initialProjection }: FlightMa
 
 const AIRPORTS_TOAST = 'cargando-aeropuertos';
 
-function useAirports(): AirportDto[] {
+interface AirportsState {
+  airports: AirportDto[];
+  /** Why the airports could not be loaded, or null. */
+  failure: string | null;
+  retry: () => void;
+}
+
+function useAirports(): AirportsState {
   const query = useAtomValue(airportsQueryAtom);
-  const pending = query.isPending;
+  const pending = query.isPending && query.isFetching;
   const failure = query.isError ? query.error.message : null;
   useEffect(() => {
     if (!pending) return;
@@ -88,8 +97,49 @@ function useAirports(): AirportDto[] {
   useEffect(() => {
     if (failure) notify.error(`No se pudieron cargar los aeropuertos: ${failure}`);
   }, [failure]);
-  return query.data ?? NO_AIRPORTS;
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { airports: query.data ?? NO_AIRPORTS, failure: query.data ? null : failure, retry };
 }
+
+/** The map's own word on what it cannot show: failed airports (with a retry) or a stream that is down. */
+function MapProblems({ airportsFailure, onRetry }: { airportsFailure: string | null; onRetry: () => void }) {
+  const offline = ConnectionContext.useSelector((s) => s.matches('disconnected'));
+  if (!airportsFailure && !offline) return null;
+  return (
+    <div className={styles.problems}>
+      {airportsFailure ? (
+        <div role="alert" className={styles.problem}>
+          <Icon name="error" size={18} />
+          <span>No se pudieron cargar los aeropuertos: {airportsFailure}</span>
+          <Button variant="secondary" size="sm" onPress={onRetry}>
+            Reintentar
+          </Button>
+        </div>
+      ) : null}
+      {offline ? (
+        <div role="alert" className={styles.problem}>
+          <Icon name="offline" size={18} />
+          <span>
+            Sin conexión con el servidor: el mapa está detenido en lo último recibido. Reintentando...
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Tells the clocks and the strip, outside the map, whether its stream is down. */
+function ConnectionBridge() {
+  const offline = ConnectionContext.useSelector((s) => s.matches('disconnected'));
+  const setOffline = useSetAtom(streamOfflineAtom);
+  useEffect(() => {
+    setOffline(offline);
+  }, [offline, setOffline]);
+  useEffect(() => () => setOffline(false), [setOffline]);
+  return null;
+}
+
 const NO_AIRPORTS: AirportDto[] = [];
 
 function baseStyleFor(theme: 'light' | 'dark') {
@@ -129,7 +179,8 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     } else toggleProjection();
   };
 
-  const airports = useAirports();
+  const { airports, failure: airportsFailure, retry: retryAirports } = useAirports();
+  const offline = ConnectionContext.useSelector((s) => s.matches('disconnected'));
   const warehouses = useAtomValue(warehousesQueryAtom(mode));
   const [active, setActive] = useAtom(activeAirportAtom);
   const [hovered, setHovered] = useAtom(hoveredAirportAtom);
@@ -263,8 +314,10 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
       data-mode={mode}
       data-projection={projection}
       data-theme={theme}
+      data-offline={offline || undefined}
     >
-      <div className={styles.canvasHost}>
+      <ConnectionBridge />
+      <div className={offline ? `${styles.canvasHost} ${styles.dimmed}` : styles.canvasHost}>
         <ReactMap
           ref={mapRef}
           mapLib={maplibregl}
@@ -332,6 +385,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
         </Button>
         <ConnectionStatus visibleFlights={visibleFlights} />
       </div>
+      <MapProblems airportsFailure={airportsFailure} onRetry={retryAirports} />
       <div className={styles.cards}>
         <OrderCard mode={mode} airports={airports} />
         <FlightCard mode={mode} />

@@ -69,3 +69,11 @@ export const list = style({
   // Phones: one scrolling row instead of a tall block over the map.
   '@media': { 'screen and (max-width: 768px)': { flexWrap: 'nowrap', overflowX: 'auto' } },
 });
+
+/** Figures from before the stream went down: still there, visibly not live. */
+export const stale = style({ opacity: 0.55 });
+
+export const offline = style({
+  color: vars.color.danger,
+  fontWeight: vars.fontWeight.bold,
+});

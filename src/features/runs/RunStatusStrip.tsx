@@ -4,6 +4,7 @@ import type { RunDto, RunMode, RunSummaryDto } from '../../api/contract';
 import { stopRun } from '../../api/runs';
 import { Button } from '../../components/Button/Button';
 import { notify } from '../../lib/notify';
+import { streamOfflineAtom } from '../connection/connectionAtoms';
 import { formatCount, formatPercent, formatSimTime, formatSpeed, RUN_STATE_LABEL } from './format';
 import * as styles from './RunStatusStrip.css';
 import {
@@ -48,6 +49,8 @@ export interface RunStatusStripViewProps {
   onStop?: () => void;
   /** Shown instead of the run state (the real-time view is not a run one can stop). */
   stateLabel?: string;
+  /** The live stream is down: the figures are the last ones received, and the strip says so. */
+  offline?: boolean;
 }
 
 function Item({ term, value }: { term: string; value: string }) {
@@ -60,7 +63,7 @@ function Item({ term, value }: { term: string; value: string }) {
 }
 
 /** The run at a glance: simulated time and speed, orders, punctuality, products moving, busiest warehouse. */
-export function RunStatusStripView({ run, summary, onStop, stateLabel }: RunStatusStripViewProps) {
+export function RunStatusStripView({ run, summary, onStop, stateLabel, offline }: RunStatusStripViewProps) {
   if (!run) {
     return (
       <section className={styles.strip} aria-label="Estado de la simulación">
@@ -77,12 +80,17 @@ export function RunStatusStripView({ run, summary, onStop, stateLabel }: RunStat
       aria-label="Estado de la simulación"
       data-run-id={run.id}
       data-estado={estado}
+      data-offline={offline || undefined}
     >
-      <dl className={styles.list}>
+      <dl className={offline ? `${styles.list} ${styles.stale}` : styles.list}>
         <div className={styles.item}>
           <dt className={styles.term}>Estado</dt>
           <dd className={styles.value}>
-            <span className={styles.state({ estado })}>{stateLabel ?? RUN_STATE_LABEL[estado]}</span>
+            {offline ? (
+              <span className={styles.offline}>Sin conexión</span>
+            ) : (
+              <span className={styles.state({ estado })}>{stateLabel ?? RUN_STATE_LABEL[estado]}</span>
+            )}
           </dd>
         </div>
         <Item term="Hora simulada" value={formatSimTime(k.ahora)} />
@@ -114,6 +122,7 @@ export function RunStatusStrip({ mode }: { mode: RunMode }) {
   const summary = useAtomValue(runSummaryQueryAtom(mode));
   const realtime = useAtomValue(realtimeSummaryQueryAtom);
   const queryClient = useAtomValue(queryClientAtom);
+  const offline = useAtomValue(streamOfflineAtom);
   const onStop = async () => {
     if (!run) return;
     try {
@@ -130,8 +139,9 @@ export function RunStatusStrip({ mode }: { mode: RunMode }) {
         run={realtimeRun(realtime.data)}
         summary={realtime.data}
         stateLabel={REALTIME_LABEL}
+        offline={offline}
       />
     );
   }
-  return <RunStatusStripView run={run} summary={summary.data ?? null} onStop={onStop} />;
+  return <RunStatusStripView run={run} summary={summary.data ?? null} onStop={onStop} offline={offline} />;
 }

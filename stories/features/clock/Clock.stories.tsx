@@ -28,3 +28,13 @@ export const TimeOnly: Story = {
     await expect(timer).not.toHaveTextContent(/dic/);
   },
 };
+
+/** The stream it follows is down: the clock says so rather than keep looking live. */
+export const Offline: Story = {
+  args: { offline: true },
+  play: async ({ canvas }) => {
+    const timer = canvas.getByRole('timer', { name: 'Hora del sistema, sin conexión' });
+    await expect(timer).toHaveTextContent('14:05:09');
+    await expect(timer).toHaveTextContent('sin conexión');
+  },
+};

@@ -231,6 +231,31 @@ export const Disconnected: Story = {
   play: async ({ canvasElement }) => {
     const root = await loadedMap(canvasElement, 0);
     await expect(await within(root).findByText('SSE desconectado')).toBeVisible();
+    // Not only a small pill: the map dims and says it stopped.
+    await waitFor(() => expect(root).toHaveAttribute('data-offline', 'true'));
+    await expect(within(root).getByText(/Sin conexión con el servidor: el mapa está detenido/)).toBeVisible();
+  },
+};
+
+/** The airports call failed: the map says so and offers 'Reintentar', which asks again. */
+export const AirportsFailed: Story = {
+  parameters: {
+    api: {
+      ...API,
+      aereopuertos: { status: 500, json: { message: 'Error interno del servidor', code: 'ERROR_INTERNO' } },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const root = await within(canvasElement).findByTestId('flight-map');
+    const alert = await within(root).findByText(
+      /No se pudieron cargar los aeropuertos: Error interno del servidor/,
+      {},
+      { timeout: 10_000 },
+    );
+    await expect(alert).toBeVisible();
+    await expect(within(root).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+    await userEvent.click(within(root).getByRole('button', { name: 'Reintentar' }));
+    await expect(await within(root).findByText(/No se pudieron cargar los aeropuertos/)).toBeVisible();
   },
 };
 

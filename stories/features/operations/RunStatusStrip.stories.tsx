@@ -39,6 +39,17 @@ export const Running: Story = {
 };
 
 /** Before the first summary answers, the run's own KPIs fill the strip. */
+/** The stream is down: the strip says "Sin conexión" instead of the run state, figures dimmed. */
+export const Offline: Story = {
+  args: { offline: true },
+  play: async ({ canvas }) => {
+    const strip = canvas.getByRole('region', { name: 'Estado de la simulación' });
+    await expect(strip).toHaveAttribute('data-offline', 'true');
+    await expect(strip).toHaveTextContent('EstadoSin conexión');
+    await expect(strip).not.toHaveTextContent('En curso');
+  },
+};
+
 export const WithoutSummary: Story = {
   args: { summary: null },
   play: async ({ canvas }) => {
