@@ -37,7 +37,14 @@ import {
   selectedOrderKeyAtom,
   toggleProjectionAtom,
 } from './mapAtoms';
-import { INITIAL_VIEW, type MapProjection, REMOTE_STYLE_URL, zoomLimits } from './mapConfig';
+import {
+  INITIAL_VIEW,
+  type MapProjection,
+  NETWORK_FIT_PADDING_PX,
+  networkBounds,
+  REMOTE_STYLE_URL,
+  zoomLimits,
+} from './mapConfig';
 import {
   airportsQueryAtom,
   hoveredAirportAtom,
@@ -210,6 +217,17 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
   useEffect(() => {
     if (map) paintBase(map, theme);
   }, [map, theme]);
+
+  // A phone cannot show the whole network at the desktop's first view: fit it once, when the
+  // airports arrive, unless the operator has already moved the map.
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (!map || !isMobile || fitted.current || airports.length === 0) return;
+    fitted.current = true;
+    if (map.isMoving() || map.getZoom() !== INITIAL_VIEW.zoom) return;
+    const bounds = networkBounds(airports);
+    map.fitBounds(bounds, { padding: NETWORK_FIT_PADDING_PX, animate: false });
+  }, [map, isMobile, airports]);
 
   const airportsData = useMemo(
     () =>

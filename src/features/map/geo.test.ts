@@ -162,3 +162,19 @@ describe('airports', () => {
     expect(zoomLimits('globe', true)).toEqual({ minZoom: 1.4, maxZoom: 18 });
   });
 });
+
+describe('the network a phone fits in its first view', () => {
+  it('spans every airport', async () => {
+    const { networkBounds } = await import('./mapConfig');
+    expect(
+      networkBounds([
+        { lon: LIMA[0], lat: LIMA[1] },
+        { lon: MADRID[0], lat: MADRID[1] },
+        { lon: TOKYO[0], lat: TOKYO[1] },
+      ]),
+    ).toEqual([
+      [LIMA[0], LIMA[1]],
+      [TOKYO[0], MADRID[1]],
+    ]);
+  });
+});

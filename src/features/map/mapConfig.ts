@@ -5,6 +5,29 @@ export type MapProjection = (typeof PROJECTIONS)[number];
 
 export const INITIAL_VIEW = { longitude: -50, latitude: 0, zoom: 2.1 } as const;
 
+/** Room around the network when a phone fits it in its first view. */
+export const NETWORK_FIT_PADDING_PX = 16;
+
+/** The airports' bounding box as [[west, south], [east, north]]. */
+export function networkBounds(
+  airports: readonly { lon: number; lat: number }[],
+): [[number, number], [number, number]] {
+  let west = 180;
+  let east = -180;
+  let south = 90;
+  let north = -90;
+  for (const a of airports) {
+    west = Math.min(west, a.lon);
+    east = Math.max(east, a.lon);
+    south = Math.min(south, a.lat);
+    north = Math.max(north, a.lat);
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
 export interface ZoomLimits {
   minZoom: number;
   maxZoom: number;

@@ -50,16 +50,15 @@ export const links = style({
   gap: vars.space['1'],
   flex: 1,
   minWidth: 0,
-  overflowX: 'auto',
-  scrollbarWidth: 'none',
   '@media': {
-    // Phones: the links scroll sideways; the faded edge says there is more.
+    // Phones: a second row where the four short labels share the width, nothing cut or scrolled.
     'screen and (max-width: 768px)': {
       order: 3,
       flexBasis: '100%',
       paddingBottom: vars.space['1'],
-      paddingRight: vars.space['8'],
-      maskImage: 'linear-gradient(to right, black 88%, transparent)',
+      display: 'grid',
+      gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+      gap: vars.space['1'],
     },
   },
 });
@@ -77,7 +76,21 @@ export const link = style({
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
     '&[aria-current="page"]': { color: vars.color.accent, background: vars.color.surfaceSunken },
   },
-  '@media': { 'screen and (max-width: 768px)': { padding: `${vars.space['2']} ${vars.space['2']}` } },
+  '@media': {
+    'screen and (max-width: 768px)': {
+      padding: `${vars.space['2']} ${vars.space['1']}`,
+      textAlign: 'center',
+    },
+  },
+});
+
+export const fullLabel = style({
+  '@media': { 'screen and (max-width: 768px)': { display: 'none' } },
+});
+
+export const shortLabel = style({
+  display: 'none',
+  '@media': { 'screen and (max-width: 768px)': { display: 'inline' } },
 });
 
 export const end = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], marginLeft: 'auto' });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { Icon } from '../../components/Icon/Icon';
 import { ThemeMenu } from '../theme/ThemeMenu';
@@ -13,16 +13,6 @@ interface NavBarProps {
 }
 
 export function NavBar({ path, clock }: NavBarProps) {
-  const linksRef = useRef<HTMLElement>(null);
-  // On phones the links scroll sideways: keep the current section in view.
-  useEffect(() => {
-    const row = linksRef.current;
-    const current = row?.querySelector<HTMLElement>(`a[href="${path}"]`);
-    if (!row || !current) return;
-    const overflowRight = current.offsetLeft + current.offsetWidth - (row.scrollLeft + row.clientWidth);
-    if (overflowRight > 0) row.scrollLeft += overflowRight + 24;
-    else if (current.offsetLeft < row.scrollLeft) row.scrollLeft = current.offsetLeft;
-  }, [path]);
   return (
     <header className={styles.bar}>
       <Link href="/" className={styles.logo} aria-label="MoraPack, inicio">
@@ -31,15 +21,19 @@ export function NavBar({ path, clock }: NavBarProps) {
         </span>
         MoraPack
       </Link>
-      <nav aria-label="Secciones" className={styles.links} ref={linksRef}>
-        {NAV_LINKS.map(({ href, label }) => (
+      <nav aria-label="Secciones" className={styles.links}>
+        {NAV_LINKS.map(({ href, label, short }) => (
           <Link
             key={href}
             href={href}
             className={styles.link}
+            aria-label={label}
             aria-current={path === href ? 'page' : undefined}
           >
-            {label}
+            <span className={styles.fullLabel}>{label}</span>
+            <span className={styles.shortLabel} aria-hidden="true">
+              {short}
+            </span>
           </Link>
         ))}
       </nav>

@@ -1,9 +1,12 @@
-/** Spec 2: the four sections, matched exactly. */
+/**
+ * The four sections, matched exactly. `short` is what a phone shows, a word of the label, so the four
+ * fit a 375 px row and the spoken name still contains what is seen.
+ */
 export const NAV_LINKS = [
-  { href: '/registrar', label: 'Registrar envío' },
-  { href: '/operacion', label: 'Operación Diaria' },
-  { href: '/simulacion', label: 'Simulación Semanal' },
-  { href: '/colapso', label: 'Colapso' },
+  { href: '/registrar', label: 'Registrar envío', short: 'Registrar' },
+  { href: '/operacion', label: 'Operación Diaria', short: 'Diaria' },
+  { href: '/simulacion', label: 'Simulación Semanal', short: 'Semanal' },
+  { href: '/colapso', label: 'Colapso', short: 'Colapso' },
 ] as const;
 
 export type SectionPath = (typeof NAV_LINKS)[number]['href'];

@@ -34,6 +34,8 @@ export function FileStatusLine({ kind }: { kind: StoredFileKind }) {
         minute: '2-digit',
         second: '2-digit',
         hourCycle: 'h23',
+        // Browser time, so it names its zone.
+        timeZoneName: 'short',
       }),
     ],
     [locale],
