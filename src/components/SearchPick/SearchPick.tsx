@@ -43,9 +43,17 @@ export interface SearchPickProps {
   emptyText?: string;
   /** Stories open it from the start. */
   defaultOpen?: boolean;
+  /** Told when the popover opens or closes. */
+  onOpenChange?: (isOpen: boolean) => void;
 }
 
 export const ROW_HEIGHT = 32;
+/**
+ * Rows handed to the list at once. Building the list's collection costs time per item even when
+ * virtualised, so thousands of options would make every keystroke wait; past this many the list says
+ * how many match and asks for more letters.
+ */
+export const MAX_SHOWN = 200;
 
 const fold = (s: string) =>
   s
@@ -81,12 +89,17 @@ export function SearchPick({
   onRetry,
   emptyText = 'Sin resultados',
   defaultOpen,
+  onOpenChange,
 }: SearchPickProps) {
   const [isOpen, setOpen] = useState(Boolean(defaultOpen));
   const [search, setSearch] = useState('');
   // Typing stays responsive while tens of thousands of options are filtered.
   const deferred = useDeferredValue(search);
   const filtered = useMemo(() => filterOptions(options, deferred), [options, deferred]);
+  const shown = useMemo(
+    () => (filtered.length > MAX_SHOWN ? filtered.slice(0, MAX_SHOWN) : filtered),
+    [filtered],
+  );
   const labelId = useId();
   const valueId = useId();
   const picked = value ? (options.find((o) => o.id === value) ?? { id: value }) : null;
@@ -100,6 +113,7 @@ export function SearchPick({
     onChange(id);
     updateSearch('');
     setOpen(false);
+    onOpenChange?.(false);
   };
 
   return (
@@ -111,6 +125,7 @@ export function SearchPick({
         isOpen={isOpen}
         onOpenChange={(open) => {
           setOpen(open);
+          onOpenChange?.(open);
           if (!open) updateSearch('');
         }}
       >
@@ -145,11 +160,16 @@ export function SearchPick({
                   ) : null}
                 </div>
               ) : null}
+              {filtered.length > shown.length ? (
+                <div className={styles.status} role="status">
+                  {`${shown.length} de ${filtered.length.toLocaleString('es-ES')}: escribe para acotar`}
+                </div>
+              ) : null}
               <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
                 <ListBox
                   aria-label={label}
                   className={styles.list}
-                  items={filtered}
+                  items={shown}
                   onAction={(key) => pick(String(key))}
                   renderEmptyState={() => (
                     <div className={styles.empty}>

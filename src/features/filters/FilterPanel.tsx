@@ -1,5 +1,6 @@
 import type { CalendarDateTime, DateValue } from '@internationalized/date';
 import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef } from 'react';
 import { Focusable } from 'react-aria-components';
 import type { LoadLevel } from '../../api/contract';
 import { Button } from '../../components/Button/Button';
@@ -12,6 +13,7 @@ import { Clock } from '../clock/Clock';
 import type { TimeSource } from '../clock/clockMath';
 import { useClock } from '../clock/useClock';
 import { streamOfflineAtom } from '../connection/connectionAtoms';
+import { holdMapAnimation } from '../map/animationHold';
 import * as styles from './FilterPanel.css';
 import {
   ALL,
@@ -45,6 +47,16 @@ export interface PickList {
 }
 
 const NONE: PickList = { options: [] };
+
+/** Slows the map's planes while a pick list is open, so typing answers at once. */
+function usePickHold(): (open: boolean) => void {
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => () => release.current?.(), []);
+  return useCallback((open: boolean) => {
+    release.current?.();
+    release.current = open ? holdMapAnimation() : null;
+  }, []);
+}
 
 export interface FilterPanelProps {
   variant: PanelVariant;
@@ -81,6 +93,7 @@ export function FilterPanel({
 }: FilterPanelProps) {
   const [draft, setDraft] = useAtom(draftFiltersAtom(MODE_OF_VARIANT[variant]));
   const offline = useAtomValue(streamOfflineAtom);
+  const onPickOpen = usePickHold();
   const now = useClock(timeSource, refreshInterval, offline);
   const dates = VARIANT_DATES[variant];
   const ready = canApply(variant, draft);
@@ -153,6 +166,7 @@ export function FilterPanel({
           error={flights.error}
           onRetry={flights.onRetry}
           emptyText="No hay vuelos cargados"
+          onOpenChange={onPickOpen}
           value={draft.vuelo}
           onChange={(vuelo) => update({ vuelo })}
         />
@@ -164,6 +178,7 @@ export function FilterPanel({
           error={warehouses.error}
           onRetry={warehouses.onRetry}
           emptyText="No hay aeropuertos cargados"
+          onOpenChange={onPickOpen}
           value={draft.almacen}
           onChange={(almacen) => update({ almacen })}
         />
@@ -175,6 +190,7 @@ export function FilterPanel({
           error={orders.error}
           onRetry={orders.onRetry}
           emptyText="No hay pedidos cargados"
+          onOpenChange={onPickOpen}
           value={draft.pedido}
           onChange={(pedido) => update({ pedido })}
           onSearchChange={onOrderSearch}

@@ -1,4 +1,5 @@
 import type { LiveFlightDto } from '../../api/contract';
+import { mapAnimationHeld } from './animationHold';
 import { type GreatCircle, greatCircle, headingAt, pointAt } from './geo';
 
 /**
@@ -164,7 +165,8 @@ export function runAnimationLoop(animator: FlightAnimator, sink: FlightsSink): (
   const tick = (now: number) => {
     if (!running) return;
     sink.beforeFrame?.();
-    if (!animator.idle && !sink.setFlightsData(animator.frame(now))) animator.invalidate();
+    if (!animator.idle && !mapAnimationHeld() && !sink.setFlightsData(animator.frame(now)))
+      animator.invalidate();
     handle = requestAnimationFrame(tick);
   };
   handle = requestAnimationFrame(tick);

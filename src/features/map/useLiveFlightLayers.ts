@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LiveFlightDto, LoadLevel } from '../../api/contract';
 import { ConnectionContext } from '../connection/ConnectionContext';
 import { flightVisible } from '../filters/filterAtoms';
+import { mapAnimationHeld } from './animationHold';
 import { FlightAnimator, runAnimationLoop } from './flightAnimator';
 import { SOURCE } from './flightLayers';
 import { routeKey, routesCollection, routesSignature, selectedRouteCollection } from './routeLines';
@@ -15,7 +16,7 @@ class LiveFlightLayers {
   private routesKey = '';
   private selectedId: string | null = null;
   private selectedKey = '';
-  /** Routes waiting for their source to exist. */
+  /** Routes waiting for their source to exist, or for a hold to end. */
   pending = true;
   map: MapLibreMap | null = null;
   onCount: ((visible: number) => void) | undefined;
@@ -24,6 +25,11 @@ class LiveFlightLayers {
     if (flights === this.flights) return;
     this.flights = flights;
     this.animator.setFlights(flights, performance.now());
+    // Held (an operator is typing): the routes wait for the next free frame, like the planes.
+    if (mapAnimationHeld()) {
+      this.pending = true;
+      return;
+    }
     this.pushRoutes();
     this.pushSelectedRoute();
   }
@@ -98,7 +104,7 @@ export function useLiveFlightLayers(
         return source !== undefined;
       },
       beforeFrame: () => {
-        if (layers.pending) {
+        if (layers.pending && !mapAnimationHeld()) {
           layers.pushRoutes(true);
           layers.pushSelectedRoute(true);
         }
