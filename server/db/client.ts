@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -81,6 +82,8 @@ async function pgCopyIn(
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
+    // The order search's trigram index (migration 0005) needs it, as on PostgreSQL.
+    extensions: { pg_trgm },
     ...(dataDir === undefined ? {} : { dataDir: path.resolve(dataDir) }),
     ...(loadDataDir === undefined ? {} : { loadDataDir }),
   });

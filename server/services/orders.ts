@@ -224,6 +224,9 @@ export async function startOrdersUpload(deps: DataDeps): Promise<OrdersUploadSes
   };
 }
 
+/** Loads this large refresh the planner's statistics of the orders table. */
+const ANALYZE_AFTER_ROWS = 10_000;
+
 async function appendOrderRows(
   deps: DataDeps,
   file: UploadedFile,
@@ -250,6 +253,9 @@ async function appendOrderRows(
     });
     return copyOrderRows(tx, rows, fileId);
   });
+  // Fresh statistics after a large load (PGlite has no autovacuum to take them): without them the
+  // order search picks the trigram index for texts that match nearly every key, and takes seconds.
+  if (rows.length >= ANALYZE_AFTER_ROWS) await deps.db.raw.exec('ANALYZE orders');
 
   // Events are built only when someone listens: a 1 M-line load should not allocate 1 M objects for nobody.
   const announce = (deps.bus?.listenerCount('orders:added') ?? 0) > 0;

@@ -40,6 +40,17 @@ describe('catalog routes', () => {
     for (const key of found) expect(key.toLowerCase()).toContain(tail.toLowerCase());
     const none = (await app.inject({ method: 'GET', url: '/api/pedidos?buscar=%25%25zz' })).json<string[]>();
     expect(none).toEqual([]);
+    // Letters match the destination part, in any case, alone or with the number.
+    const dest = target.slice(0, 4);
+    const byLetters = (
+      await app.inject({ method: 'GET', url: `/api/pedidos?buscar=${dest.slice(1).toLowerCase()}` })
+    ).json<string[]>();
+    expect(byLetters.length).toBeGreaterThan(0);
+    for (const key of byLetters) expect(key.slice(0, 4)).toContain(dest.slice(1));
+    const byKey = (
+      await app.inject({ method: 'GET', url: `/api/pedidos?buscar=${encodeURIComponent(target.slice(2))}` })
+    ).json<string[]>();
+    expect(byKey).toContain(target);
   });
 
   it('rejects a limit out of range', async () => {
