@@ -22,7 +22,7 @@ describe('app shell in Chromium', () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL('**/operacion');
-    await expect(activeLink(page).textContent()).resolves.toBe('Operación Diaria');
+    await expect(activeLink(page).innerText()).resolves.toBe('Operación Diaria');
     await page.goto(`${server.baseUrl}/no/existe`);
     await page.waitForURL('**/operacion');
     // Replace, not push: going back returns to the page before, never to the bad path.
@@ -34,7 +34,7 @@ describe('app shell in Chromium', () => {
   it('navigates with the four links, each active only on its own path', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto(`${server.baseUrl}/operacion`);
-    const labels = await page.locator('nav[aria-label="Secciones"] a').allTextContents();
+    const labels = await page.locator('nav[aria-label="Secciones"] a').allInnerTexts();
     expect(labels).toEqual(['Registrar envío', 'Operación Diaria', 'Simulación Semanal', 'Colapso']);
     for (const [label, path] of [
       ['Registrar envío', '/registrar'],
@@ -44,7 +44,7 @@ describe('app shell in Chromium', () => {
     ] as const) {
       await page.getByRole('link', { name: label, exact: true }).click();
       await page.waitForURL(`**${path}`);
-      await expect(activeLink(page).textContent()).resolves.toBe(label);
+      await expect(activeLink(page).innerText()).resolves.toBe(label);
     }
     await page.getByRole('link', { name: 'MoraPack, inicio' }).click();
     await page.waitForURL('**/operacion');
@@ -90,6 +90,19 @@ describe('app shell in Chromium', () => {
     await page.getByRole('link', { name: 'Registrar envío' }).click();
     await page.waitForURL('**/registrar');
     await expect(page.getByRole('timer').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('on a phone the four sections fit one row, with short names and the full ones for assistive tech', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto(`${server.baseUrl}/simulacion`);
+    const nav = page.locator('nav[aria-label="Secciones"]');
+    expect(await nav.locator('a').allInnerTexts()).toEqual(['Registrar', 'Diaria', 'Semanal', 'Colapso']);
+    const fits = await nav.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits).toBe(true);
+    await expect(activeLink(page).getAttribute('aria-label')).resolves.toBe('Simulación Semanal');
+    await page.getByRole('link', { name: 'Operación Diaria', exact: true }).click();
+    await page.waitForURL('**/operacion');
     await context.close();
   });
 

@@ -27,8 +27,8 @@ export function ErrorListDialog({ fileName, details, total, isOpen, onClose }: E
         {total > shown.length ? `Se muestran los primeros ${shown.length}.` : null}
       </p>
       <ol className={styles.list} aria-label="Errores del archivo">
-        {shown.map((d, i) => (
-          <li key={`${d.line ?? 0}-${i}`} className={styles.item}>
+        {shown.map((d) => (
+          <li key={`${d.line ?? 0}-${d.field ?? ''}-${d.message}`} className={styles.item}>
             <span className={styles.where}>
               {d.line !== undefined ? `Línea ${d.line}` : 'Archivo'}
               {d.field ? ` · ${d.field}` : ''}

@@ -255,7 +255,10 @@ export const AirportsFailed: Story = {
     await expect(alert).toBeVisible();
     await expect(within(root).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
     await userEvent.click(within(root).getByRole('button', { name: 'Reintentar' }));
-    await expect(await within(root).findByText(/No se pudieron cargar los aeropuertos/)).toBeVisible();
+    // Asked again and still failing: said again.
+    await expect(
+      await within(root).findByText(/No se pudieron cargar los aeropuertos/, {}, { timeout: 10_000 }),
+    ).toBeVisible();
   },
 };
 

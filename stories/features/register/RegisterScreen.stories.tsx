@@ -26,15 +26,14 @@ export const Default: Story = {
     await expect(canvas.getByText('Registrar Envío: Ingresa los datos de los envíos.')).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Cargas masivas' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Registro de pedido' })).toBeVisible();
-    for (const zone of [
-      'Archivo de vuelos',
-      'Archivo de husos horarios',
-      'Archivo de errores',
-      'Archivo de pedidos',
-    ])
+    for (const zone of ['Archivo de vuelos', 'Archivo de husos horarios', 'Archivo de pedidos'])
       await expect(canvas.getByRole('button', { name: zone })).toHaveTextContent(
         'Suelta el archivo o haz clic para seleccionar (.csv, .txt)',
       );
+    // The errors load is not implemented, and its zone says so before anything is dropped.
+    await expect(canvas.getByRole('button', { name: 'Archivo de errores' })).toHaveTextContent(
+      'No implementado: los archivos de errores todavía no se cargan',
+    );
     await expect(await canvas.findByRole('button', { name: 'planes_vuelo.txt' })).toBeVisible();
     await expect(await canvas.findByRole('button', { name: 'husos.txt' })).toBeVisible();
     await expect(await canvas.findByText('No hay archivo cargado')).toBeVisible();

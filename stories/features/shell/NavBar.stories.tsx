@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { Clock } from '../../../src/features/clock/Clock';
 import { NavBar } from '../../../src/features/shell/NavBar';
 
@@ -16,13 +16,19 @@ export const Operacion: Story = {
   args: { clock: <Clock now={new Date('2025-12-23T14:05:09Z')} /> },
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Secciones' });
-    const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = [...nav.querySelectorAll('a')].map((a) => [
+      a.getAttribute('aria-label'),
+      a.getAttribute('href'),
+    ]);
     await expect(links).toEqual([
       ['Registrar envío', '/registrar'],
       ['Operación Diaria', '/operacion'],
       ['Simulación Semanal', '/simulacion'],
       ['Colapso', '/colapso'],
     ]);
+    // Desktop shows the full names.
+    for (const name of ['Registrar envío', 'Operación Diaria', 'Simulación Semanal', 'Colapso'])
+      await expect(within(nav).getByText(name)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Operación Diaria' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -119,8 +119,10 @@ export const SuccessToast: Story = {
     await canvas.findByRole('button', { name: 'planes_vuelo.txt' });
     await pick(canvas);
     await userEvent.click(await screen.findByRole('button', { name: 'Aceptar' }));
-    const toast = await screen.findByText('Archivo de vuelos nuevos.txt cargado: 2.866 vuelos');
-    await expect(toast.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
+    const toast = (await screen.findAllByText('Archivo de vuelos nuevos.txt cargado: 2.866 vuelos')).find(
+      (t) => t.closest('[data-sonner-toast]'),
+    );
+    await expect(toast?.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
     await expect(uploaded).toHaveBeenCalledWith('nuevos.txt');
     const zone = canvas.getByRole('button', { name: 'Archivo de vuelos' });
     await expect(zone).toHaveTextContent('Archivo de vuelos nuevos.txt cargado: 2.866 vuelos');
@@ -134,8 +136,10 @@ export const NoFileNoConfirm: Story = {
   play: async ({ canvas }) => {
     await canvas.findByText('No hay archivo cargado');
     await pick(canvas);
-    const toast = await screen.findByText(/cargado: 2\.866 vuelos/);
-    await expect(toast.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
+    const toast = (await screen.findAllByText(/cargado: 2\.866 vuelos/)).find((t) =>
+      t.closest('[data-sonner-toast]'),
+    );
+    await expect(toast?.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
     await expect(screen.queryByRole('alertdialog')).toBeNull();
   },
 };
