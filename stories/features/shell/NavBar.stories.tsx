@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { Clock } from '../../../src/features/clock/Clock';
 import { NavBar } from '../../../src/features/shell/NavBar';
 
