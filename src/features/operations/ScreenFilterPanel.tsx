@@ -89,7 +89,7 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
       flights?.map((f) => ({
         id: f.id,
         label: f.id,
-        description: `sale ${f.salida}, llega ${f.llegada} (horas locales)`,
+        description: `${f.salida} → ${f.llegada} hora local`,
       })),
     [flights],
   );

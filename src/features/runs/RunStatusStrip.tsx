@@ -17,6 +17,7 @@ import {
 
 export const NO_RUN_TEXT = 'Sin simulación: aplica los controles para iniciarla.';
 export const REALTIME_LABEL = 'Tiempo real';
+export const OFFLINE_STRIP_TEXT = 'Sin conexión con el servidor: las cifras se reanudan al reconectar.';
 
 /** The real-time operation view shown as a run, so the strip reads the same whichever is active. */
 export function realtimeRun(summary: RunSummaryDto): RunDto {
@@ -66,8 +67,14 @@ function Item({ term, value }: { term: string; value: string }) {
 export function RunStatusStripView({ run, summary, onStop, stateLabel, offline }: RunStatusStripViewProps) {
   if (!run) {
     return (
-      <section className={styles.strip} aria-label="Estado de la simulación">
-        <p className={styles.empty}>{NO_RUN_TEXT}</p>
+      <section
+        className={styles.strip}
+        aria-label="Estado de la simulación"
+        data-offline={offline || undefined}
+      >
+        <p className={offline ? styles.offline : styles.empty}>
+          {offline ? OFFLINE_STRIP_TEXT : NO_RUN_TEXT}
+        </p>
       </section>
     );
   }

@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { NO_RUN_TEXT, RunStatusStrip, RunStatusStripView } from '../../../src/features/runs/RunStatusStrip';
+import {
+  NO_RUN_TEXT,
+  OFFLINE_STRIP_TEXT,
+  RunStatusStrip,
+  RunStatusStripView,
+} from '../../../src/features/runs/RunStatusStrip';
 import { COLLAPSED_RUN, RUN, SUMMARY } from './fixtures';
 
 const meta = {
@@ -47,6 +52,15 @@ export const Offline: Story = {
     await expect(strip).toHaveAttribute('data-offline', 'true');
     await expect(strip).toHaveTextContent('EstadoSin conexión');
     await expect(strip).not.toHaveTextContent('En curso');
+  },
+};
+
+/** No run and no stream: it says the server is unreachable rather than invite a start. */
+export const NoRunOffline: Story = {
+  args: { run: null, summary: null, offline: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(OFFLINE_STRIP_TEXT)).toBeVisible();
+    await expect(canvas.queryByText(NO_RUN_TEXT)).toBeNull();
   },
 };
 
