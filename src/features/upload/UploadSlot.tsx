@@ -115,11 +115,9 @@ export function uploadOutcome(s: UploadSnapshot): DropZoneOutcome | null {
   if (s.matches('confirming')) return { tone: 'busy', text: `Esperando confirmación para subir ${name}` };
   if (s.matches('uploading')) return { tone: 'busy', text: `Subiendo ${name}...` };
   if (s.matches('success')) return { tone: 'done', text: s.context.message ?? `${name} cargado` };
+  // The server's message already names the file and says nothing was stored.
   if (s.matches('failure'))
-    return {
-      tone: 'failed',
-      text: `No se cargó ${name}: ${s.context.error?.message ?? 'error desconocido'}`,
-    };
+    return { tone: 'failed', text: s.context.error?.message ?? `No se cargó ${name}` };
   if (s.matches('cancelled')) return { tone: 'cancelled', text: `Cancelado: ${name} no se subió` };
   return null;
 }

@@ -155,7 +155,7 @@ export const ErrorToast: Story = {
     const toast = toasts.find((t) => t.closest('[data-sonner-toast]'));
     await expect(toast?.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     const zone = canvas.getByRole('button', { name: 'Archivo de vuelos' });
-    await expect(zone).toHaveTextContent('No se cargó nuevos.txt: Archivo de vuelos no válido: línea 2');
+    await expect(zone).toHaveTextContent('Archivo de vuelos no válido: línea 2');
     await expect(zone).toHaveAttribute('data-outcome', 'failed');
     await expect(zone).not.toHaveTextContent('listo');
   },
