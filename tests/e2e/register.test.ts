@@ -282,7 +282,7 @@ describe.skipIf(!haveFiles)('register screen in Chromium with the real files', (
     expect(await api<FileStatusDto>('pedidos/status')).toEqual(before);
     expect(
       await page.getByRole('button', { name: 'Archivo de pedidos', exact: true }).textContent(),
-    ).toContain('No se cargó pedidos-rotos.txt');
+    ).toContain('El archivo pedidos-rotos.txt no se cargó: 3 errores');
     await page.getByRole('button', { name: 'Ver errores (3 errores)' }).waitFor();
     await context.close();
   }, 120_000);
