@@ -1,4 +1,9 @@
 /**
+ * npm run bench -- live --bytes [--speeds 1,168,600] [--ticks 120] [--demo]
+ * Bytes only, in one process with a pinned clock: a weekly run on the real data at each speed, one tick a
+ * second; per tick the size of the array frame and of the compact frame at 200 and 1,500 flights, what a
+ * compact client receives on connecting, and the bytes a client receives per simulated hour.
+ *
  * npm run bench -- live [--clients 500] [--seconds 10] [--limit 200] [--at ISO] [--demo]
  * Starts the server in a child process (real data by default, an operacion run mid-week so flights
  * carry loads), opens N SSE clients on loopback to /api/vuelos/live, measures for `seconds` and stops:
@@ -50,9 +55,70 @@ interface ClientStats {
   missed: number;
 }
 
+async function bytesPerTick(args: ReturnType<typeof parseArgs>): Promise<void> {
+  process.env.SIM_TICK_MS = '0';
+  const { loadServer } = await import('./simulation');
+  const { simulationOf } = await import('../server/simulation/plugin');
+  const speeds = (args.get('speeds') ?? '1,168,600').split(',').map(Number);
+  const ticks = args.number('ticks', 120);
+  let wall = Date.UTC(2026, 0, 1);
+  const { app } = await loadServer(args, () => wall);
+  const sim = simulationOf(app);
+  const results = [];
+  for (const speed of speeds) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/simulaciones',
+      payload: { modo: 'semanal', inicio: '2025-12-24T00:00:00Z', velocidad: speed },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    // Warm up: an hour of the run, so the sky is full and the planner has booked the loads.
+    for (let i = 0; i < Math.ceil(3600 / speed) + 1; i++) {
+      wall += 1000;
+      sim.tick(wall);
+    }
+    await sim.settled();
+    const row: Record<string, number> = { speed };
+    for (const limit of [200, 1500]) {
+      row[`connectCompact${limit}`] = sim.compactStart('semanal', limit).byteLength;
+      let arr = 0;
+      let compact = 0;
+      let airborne = 0;
+      for (let i = 0; i < ticks; i++) {
+        wall += 1000;
+        sim.tick(wall);
+        const a = sim.frame('semanal', limit, 'arreglo');
+        arr += a.byteLength;
+        compact += sim.frame('semanal', limit, 'compacto').byteLength;
+        airborne += a.toString().split('"id":').length - 1;
+      }
+      const simHours = (ticks * speed) / 3600;
+      row[`flights${limit}`] = Math.round(airborne / ticks);
+      row[`arrayBytesPerTick${limit}`] = Math.round(arr / ticks);
+      row[`compactBytesPerTick${limit}`] = Math.round(compact / ticks);
+      row[`arrayBytesPerSimHour${limit}`] = Math.round(arr / simHours);
+      row[`compactBytesPerSimHour${limit}`] = Math.round(compact / simHours);
+    }
+    progress(
+      `×${speed}: ` +
+        [200, 1500]
+          .map(
+            (l) =>
+              `${row[`flights${l}`]} vuelos: arreglo ${row[`arrayBytesPerTick${l}`]} B/tick, compacto ${row[`compactBytesPerTick${l}`]} B/tick (al conectar ${row[`connectCompact${l}`]} B)`,
+          )
+          .join('; '),
+    );
+    results.push(row);
+    await app.inject({ method: 'DELETE', url: `/api/simulaciones/${res.json<{ id: string }>().id}` });
+  }
+  await app.close();
+  process.stdout.write(`${JSON.stringify({ ticks, results })}\n`);
+}
+
 export default async function live(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   if (args.has('serve')) return serve(args);
+  if (args.has('bytes')) return bytesPerTick(args);
   const clients = args.number('clients', 500);
   const seconds = args.number('seconds', 10);
   const limit = args.number('limit', 200);

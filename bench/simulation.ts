@@ -20,8 +20,9 @@ const REAL = {
   orders: `${REAL_DATA_DIR}/pedidos-diciembre22-31.txt`,
 };
 
-export async function loadServer(args: ReturnType<typeof parseArgs>) {
+export async function loadServer(args: ReturnType<typeof parseArgs>, now?: () => number) {
   const app = await buildApp({
+    now,
     logger: process.env.BENCH_LOG ? { level: 'error' } : false,
     env: {},
     database: { kind: 'pglite' },

@@ -1,14 +1,15 @@
 import type { ServerResponse } from 'node:http';
-import type { RunMode } from '../../src/api/contract';
+import type { LiveFormat, RunMode } from '../../src/api/contract';
 
 export interface LiveClient {
   res: ServerResponse;
   modo: RunMode;
   limit: number;
+  formato: LiveFormat;
 }
 
-/** Builds the frame for a (mode, limit) pair; called at most once per pair per tick. */
-export type FrameSource = (modo: RunMode, limit: number) => Buffer;
+/** Builds the frame for a (mode, limit, format); called at most once per triple per tick. */
+export type FrameSource = (modo: RunMode, limit: number, formato: LiveFormat) => Buffer;
 
 /**
  * The one live stream: every open browser shares the frames computed once per tick. A frame is a
@@ -23,7 +24,13 @@ export class LiveHub {
 
   constructor(private readonly maxBufferedBytes: () => number) {}
 
-  add(res: ServerResponse, modo: RunMode, limit: number, first: Buffer): LiveClient {
+  add(
+    res: ServerResponse,
+    modo: RunMode,
+    limit: number,
+    first: Buffer,
+    formato: LiveFormat = 'arreglo',
+  ): LiveClient {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -32,7 +39,7 @@ export class LiveHub {
       'x-accel-buffering': 'no',
     });
     res.socket?.setNoDelay(true);
-    const client: LiveClient = { res, modo, limit };
+    const client: LiveClient = { res, modo, limit, formato };
     this.clients.add(client);
     const forget = () => this.clients.delete(client);
     res.on('close', forget);
@@ -65,10 +72,10 @@ export class LiveHub {
   broadcast(frameFor: FrameSource): void {
     const cache = new Map<string, Buffer>();
     for (const client of [...this.clients]) {
-      const key = `${client.modo}|${client.limit}`;
+      const key = `${client.modo}|${client.limit}|${client.formato}`;
       let frame = cache.get(key);
       if (!frame) {
-        frame = frameFor(client.modo, client.limit);
+        frame = frameFor(client.modo, client.limit, client.formato);
         cache.set(key, frame);
       }
       this.send(client, frame);

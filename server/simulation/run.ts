@@ -1,7 +1,9 @@
 import type {
   CollapseReportDto,
   FlightDetailDto,
+  LiveEntryDto,
   LiveFlightDto,
+  LiveNetworkDto,
   OrderDetailDto,
   RunKpisDto,
   RunMode,
@@ -12,6 +14,7 @@ import { epochMinToIso, toNetwork } from '../domain/convert';
 import type { Airport, DailyFlight } from '../domain/types';
 import { createPlanner, type PlannerEngine } from '../planner';
 import type { OrderOutcome, PlannerParams, PlanOrder } from '../planner/types';
+import { entriesOf, networkDto, type SimClock } from './compactLive';
 import { type DemandProfile, growthLaw, syntheticDay } from './growth';
 import { FinishHeap } from './heap';
 import { levelOf, type SimulationOptions } from './options';
@@ -76,6 +79,7 @@ const byRelease = (a: PlanOrder, b: PlanOrder) =>
 export class RunRuntime {
   readonly spec: RunSpec;
   readonly view: ViewNetwork;
+  private networkDtoCache: LiveNetworkDto | null = null;
   readonly planner: PlannerEngine;
   estado: RunState = 'en_curso';
   /** Simulated now, epoch milliseconds. */
@@ -436,6 +440,21 @@ export class RunRuntime {
 
   flightLoad(flightId: string, depMin: number): number {
     return this.planner.flightLoad(flightId, depMin);
+  }
+
+  /** The compact stream's list: the `limit` busiest flights in the air, by daily-flight index. */
+  liveEntries(limit: number): LiveEntryDto[] {
+    return entriesOf(this.view, this.airborne(), limit, this.opts);
+  }
+
+  /** The instant and speed each live tick carries (speed 0 once the run stops moving). */
+  liveClock(): SimClock {
+    return { t: this.ahoraMs / 60_000, velocidad: this.running ? this.spec.speed : 0 };
+  }
+
+  liveNetwork(): LiveNetworkDto {
+    this.networkDtoCache ??= networkDto(this.view, this.opts);
+    return this.networkDtoCache;
   }
 
   liveFlights(limit: number): LiveFlightDto[] {

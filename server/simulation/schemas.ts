@@ -1,5 +1,5 @@
 /** JSON schemas of the run, clock and operations DTOs (src/api/contract.ts); keep both in step. */
-import { LOAD_LEVELS, RUN_MODES } from '../../src/api/contract';
+import { LIVE_FORMATS, LOAD_LEVELS, RUN_MODES } from '../../src/api/contract';
 
 const iso = { type: 'string', description: 'ISO 8601 UTC' } as const;
 const isoOrNull = { type: ['string', 'null'], description: 'ISO 8601 UTC' } as const;
@@ -260,5 +260,6 @@ export const liveQuerySchema = {
   properties: {
     limit: { type: 'integer', minimum: 1, default: 50 },
     modo: { type: 'string', enum: RUN_MODES },
+    formato: { type: 'string', enum: LIVE_FORMATS, default: 'arreglo' },
   },
 } as const;

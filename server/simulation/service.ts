@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type {
   FlightDetailDto,
+  LiveFormat,
+  LiveNetworkDto,
   OrderDetailDto,
   RelojDto,
   RunDto,
@@ -20,6 +22,7 @@ import type { AppBus, StoredOrderEvent } from '../plugins/events';
 import { getNetwork } from '../services/network';
 import { listOrdersBetween, orderTimeRange } from '../services/orders';
 import { decodeUpload, emptyFile, fmt, invalidFile } from '../services/upload';
+import { CompactFeed } from './compactLive';
 import { demandProfile } from './growth';
 import { LiveHub } from './live';
 import type { SimulationOptions } from './options';
@@ -28,6 +31,7 @@ import { type RunRow, RunStore } from './store';
 
 const DAY = 1440;
 const MIN_MS = 60_000;
+const NO_CLOCK = { t: null, velocidad: null } as const;
 /** Id of the unsaved operacion view shown when no operacion run exists. */
 export const REALTIME_ID = 'tiempo-real';
 
@@ -107,6 +111,8 @@ export class SimulationService {
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private tickSeq = 0;
   private frames = new Map<string, Buffer>();
+  /** The compact stream's lists, per mode and limit. */
+  private feeds = new Map<string, CompactFeed>();
   private closed = false;
   private readonly wallNowMin: () => number;
 
@@ -565,14 +571,16 @@ export class SimulationService {
       if (rt && !this.current.has('operacion')) rt.tickPaced(wallMs, this.opts.sliceOrders * 10);
       this.tickSeq++;
       this.frames.clear();
-      if (this.hub.clients.size > 0) this.hub.broadcast((modo, limit) => this.frame(modo, limit));
+      if (this.hub.clients.size > 0)
+        this.hub.broadcast((modo, limit, formato) => this.frame(modo, limit, formato));
     } catch (error) {
       this.deps.log?.error({ err: error }, 'fallo en el tick de la simulación');
     }
   }
 
-  /** The serialised SSE message for a mode and limit, computed once per tick. */
-  frame(modo: RunMode, limit: number): Buffer {
+  /** The SSE message of a tick for a mode, limit and format, computed once per tick. */
+  frame(modo: RunMode, limit: number, formato: LiveFormat = 'arreglo'): Buffer {
+    if (formato === 'compacto') return this.compactFrame(modo, limit);
     const key = `${modo}|${limit}`;
     let f = this.frames.get(key);
     if (!f) {
@@ -582,6 +590,55 @@ export class SimulationService {
       this.frames.set(key, f);
     }
     return f;
+  }
+
+  private feedOf(modo: RunMode, limit: number): CompactFeed {
+    const key = `${modo}|${limit}`;
+    let feed = this.feeds.get(key);
+    if (!feed) {
+      feed = new CompactFeed();
+      this.feeds.set(key, feed);
+    }
+    return feed;
+  }
+
+  /** A tick of the compact stream: what changed since the last one (all compact clients share it). */
+  private compactFrame(modo: RunMode, limit: number): Buffer {
+    const key = `${modo}|${limit}|compacto`;
+    let f = this.frames.get(key);
+    if (!f) {
+      const rt = this.viewNow(modo);
+      const clock = rt ? rt.liveClock() : NO_CLOCK;
+      const change = this.feedOf(modo, limit).advance(
+        rt?.view ?? null,
+        rt ? rt.liveEntries(limit) : [],
+        this.tickSeq,
+        clock,
+      );
+      f =
+        change === 'red'
+          ? this.compactStart(modo, limit)
+          : Buffer.from(`id: ${this.tickSeq}\nevent: tick\ndata: ${JSON.stringify(change)}\n\n`);
+      this.frames.set(key, f);
+    }
+    return f;
+  }
+
+  /**
+   * What a compact client needs first: the plan ('red') and the list now ('foto'). The list is the one
+   * the next tick's change is measured from, so a joining client and the others stay in step.
+   */
+  compactStart(modo: RunMode, limit: number): Buffer {
+    const rt = this.viewNow(modo);
+    const feed = this.feedOf(modo, limit);
+    if (feed.tick !== this.tickSeq)
+      feed.reset(rt?.view ?? null, rt ? rt.liveEntries(limit) : [], this.tickSeq);
+    const red: LiveNetworkDto = rt ? rt.liveNetwork() : { vuelos: [], niveles: [], colores: [] };
+    const foto = feed.snapshot(rt ? rt.liveClock() : NO_CLOCK);
+    return Buffer.from(
+      `id: ${this.tickSeq}\nevent: red\ndata: ${JSON.stringify(red)}\n\n` +
+        `id: ${this.tickSeq}\nevent: foto\ndata: ${JSON.stringify(foto)}\n\n`,
+    );
   }
 
   liveLimit(limit: number | undefined): number {

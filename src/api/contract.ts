@@ -240,3 +240,43 @@ export interface OrdersUploadOkDto extends UploadOkDto {
   /** Products of the new orders. */
   products: number;
 }
+
+// --- Live flights, compact format (SSE /api/vuelos/live?formato=compacto) ---
+// A flight's static facts travel once (event 'red' on connect); then each tick says only what changed.
+export const LIVE_FORMATS = ['arreglo', 'compacto'] as const;
+export type LiveFormat = (typeof LIVE_FORMATS)[number];
+
+/** A daily flight of the plan: [id, origen, destino, originLat, originLon, destLat, destLon, capacidad, duración en minutos]. */
+export type LiveNetworkFlightDto = [string, string, string, number, number, number, number, number, number];
+
+/** Event 'red': the plan's daily flights and the load levels' names and colours, by index. */
+export interface LiveNetworkDto {
+  vuelos: LiveNetworkFlightDto[];
+  niveles: LoadLevel[];
+  colores: string[];
+}
+
+/** A flight in the air: [index in red.vuelos, departure (UTC epoch minutes), carga, index in red.niveles]. */
+export type LiveEntryDto = [number, number, number, number];
+
+/**
+ * Event 'foto' (on connect, and whenever the plan changes) and event 'tick' (every tick): the run's
+ * simulated instant in epoch minutes (null without a run) and its speed (× real time; null at maximum
+ * speed; 0 when the run is not moving).
+ */
+export interface LiveSnapshotDto {
+  t: number | null;
+  velocidad: number | null;
+  vuelos: LiveEntryDto[];
+}
+
+export interface LiveTickDto {
+  t: number | null;
+  velocidad: number | null;
+  /** Flights that entered the list (took off, or rose into the `limit` busiest). */
+  entran: LiveEntryDto[];
+  /** Flights that left it (landed, or fell out of it): [index, departure]. */
+  salen: [number, number][];
+  /** Flights whose load or level changed. */
+  carga: LiveEntryDto[];
+}

@@ -1,12 +1,15 @@
 import { buildUrl } from './client';
-import { type LiveFlightDto, LOAD_LEVELS, type LoadLevel, type RunMode } from './contract';
+import { type LiveFlightDto, type LiveFormat, LOAD_LEVELS, type LoadLevel, type RunMode } from './contract';
 
 /** Spec 9: the map screen asks for 200 live flights (the server's default is 50). */
 export const MAP_LIVE_LIMIT = 200;
 
-/** URL of the live flights stream (SSE) of one run mode. */
-export const liveFlightsUrl = (mode: RunMode, limit = MAP_LIVE_LIMIT) =>
-  buildUrl('vuelos/live', { limit, modo: mode });
+/**
+ * URL of the live flights stream (SSE) of one run mode. The app asks for the compact format (static
+ * facts once, then changes); the spec's array format stays the server's default.
+ */
+export const liveFlightsUrl = (mode: RunMode, limit = MAP_LIVE_LIMIT, formato: LiveFormat = 'compacto') =>
+  buildUrl('vuelos/live', { limit, modo: mode, formato });
 
 const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);

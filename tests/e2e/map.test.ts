@@ -153,6 +153,56 @@ describe('live map', () => {
     await context.close();
   });
 
+  it("draws the same map from the compact stream as from the spec's array of flights", async () => {
+    // A finished run: its clock stands still at its end, so both pages show the same instant.
+    const started = await fetch(`${server.baseUrl}/api/simulaciones`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        modo: 'semanal',
+        inicio: '2026-01-06T00:00:00Z',
+        fin: '2026-01-06T09:00:00Z',
+        velocidad: 'max',
+      }),
+    });
+    expect(started.ok).toBe(true);
+    const { id } = (await started.json()) as { id: string };
+    for (let i = 0; i < 120; i++) {
+      const run = (await (await fetch(`${server.baseUrl}/api/simulaciones/${id}`)).json()) as {
+        estado: string;
+      };
+      if (run.estado === 'terminada') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const pages = await Promise.all([newPage(browser), newPage(browser)]);
+    await Promise.all([
+      openMap(pages[0].page, '/simulacion'),
+      openMap(pages[1].page, '/simulacion?formato=arreglo'),
+    ]);
+    const counts = await Promise.all(
+      pages.map(async ({ page }) => {
+        await page.waitForFunction(
+          (selector) => Number(document.querySelector(selector)?.getAttribute('data-flight-count') ?? 0) > 0,
+          MAP,
+          { timeout: 30_000 },
+        );
+        return Number(await page.locator(MAP).getAttribute('data-flight-count'));
+      }),
+    );
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts[0]).toBe(counts[1]);
+    await new Promise((r) => setTimeout(r, 2500));
+    // Same planes at the same places: the two canvases are the same picture, pixel for pixel.
+    const [compact, array] = await Promise.all(
+      pages.map(({ page }) => page.locator(`${MAP} canvas.maplibregl-canvas`).screenshot()),
+    );
+    expect(compact.equals(array)).toBe(true);
+    for (const { context, errors } of pages) {
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("says 'SSE desconectado' when the server stops, and reconnects when it is back", async () => {
     const { context, page } = await newPage(browser);
     await openMap(page, '/operacion');

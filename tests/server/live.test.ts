@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import type { LiveFlightDto } from '../../src/api/contract';
+import type { LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, LiveTickDto } from '../../src/api/contract';
+import { CompactLiveDecoder } from '../../src/api/liveCompact';
 import { buildTestApp, eachDatabase } from './helpers';
 import { loadSimNetwork, sim, simAirports, simFlights, startRun, T0 } from './simulationNetwork';
 
 /** A minimal SSE reader: collects `id:` + `data:` frames and comments. */
 function sseClient(url: string) {
-  const frames: { id: number; data: unknown }[] = [];
+  const frames: { id: number; event: string; data: unknown }[] = [];
   const comments: string[] = [];
   let headers: http.IncomingHttpHeaders = {};
   let buffer = '';
@@ -22,10 +23,12 @@ function sseClient(url: string) {
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
         let id = -1;
+        let event = 'message';
         for (const line of block.split('\n')) {
           if (line.startsWith(':')) comments.push(line);
           else if (line.startsWith('id: ')) id = Number(line.slice(4));
-          else if (line.startsWith('data: ')) frames.push({ id, data: JSON.parse(line.slice(6)) });
+          else if (line.startsWith('event: ')) event = line.slice(7);
+          else if (line.startsWith('data: ')) frames.push({ id, event, data: JSON.parse(line.slice(6)) });
         }
       }
     });
@@ -179,5 +182,54 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     expect(ids).toEqual(ids.map((_, i) => ids[0] + i));
     reader.close();
     stuck.destroy();
+  });
+  it('el formato compacto, decodificado, da la misma lista que el arreglo en cada tick, con el instante y la velocidad', async () => {
+    const base = await listening();
+    await startRun(app!, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 600 });
+    wall += 1000;
+    sim(app!).tick();
+    const array = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40`);
+    const compact = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40&formato=compacto`);
+    await until(() => array.frames.length > 0 && compact.frames.length >= 2);
+    expect(compact.frames.map((f) => f.event)).toEqual(['red', 'foto']);
+    const decoder = new CompactLiveDecoder();
+    const decoded = new Map<number, LiveFlightDto[]>();
+    const apply = (f: { id: number; event: string; data: unknown }) => {
+      if (f.event === 'red') decoder.setNetwork(f.data as LiveNetworkDto);
+      else if (f.event === 'foto') decoded.set(f.id, decoder.snapshot(f.data as LiveSnapshotDto));
+      else if (f.event === 'tick') decoded.set(f.id, decoder.tick(f.data as LiveTickDto));
+    };
+    // 10 simulated minutes a tick for 6 simulated hours: flights take off, land and change load.
+    let seen = 0;
+    let changes = 0;
+    for (let i = 0; i < 36; i++) {
+      wall += 1000;
+      sim(app!).tick();
+      await until(() => array.frames.length >= i + 2 && compact.frames.length >= i + 3);
+    }
+    for (const f of compact.frames) {
+      apply(f);
+      if (f.event === 'tick') {
+        const t = f.data as LiveTickDto;
+        changes += t.entran.length + t.salen.length;
+        expect(t.velocidad).toBe(600);
+      }
+    }
+    for (const f of array.frames) {
+      const mine = decoded.get(f.id);
+      if (!mine) continue;
+      expect(mine).toEqual(f.data);
+      seen++;
+    }
+    expect(seen).toBeGreaterThanOrEqual(36);
+    expect(changes).toBeGreaterThan(0);
+    const run = await sim(app!).get((await sim(app!).list()).find((r) => r.modo === 'semanal')!.id);
+    expect(decoder.instant.t).toBe(Date.parse(run.ahora) / 60_000);
+    // A tick carries only what changed: far fewer bytes than the whole list.
+    const lastTick = JSON.stringify(compact.frames[compact.frames.length - 1].data).length;
+    const lastArray = JSON.stringify(array.frames[array.frames.length - 1].data).length;
+    expect(lastTick).toBeLessThan(lastArray / 3);
+    array.close();
+    compact.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RunMode } from '../../../src/api/contract';
+import type { LiveFormat, RunMode } from '../../../src/api/contract';
 import { errorResponses } from '../../schemas/common';
 import { liveQuerySchema } from '../../simulation/schemas';
 
@@ -8,12 +8,13 @@ import { liveQuerySchema } from '../../simulation/schemas';
  * most loaded first. Frames are computed once per tick and shared by every client (see LiveHub).
  */
 const liveRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { limit?: number; modo?: RunMode } }>(
+  app.get<{ Querystring: { limit?: number; modo?: RunMode; formato?: LiveFormat } }>(
     '/vuelos/live',
     {
       schema: {
         tags: ['simulacion'],
-        summary: 'Vuelos en el aire (SSE): un arreglo JSON por tick, los más cargados primero',
+        summary:
+          "Vuelos en el aire (SSE), los más cargados primero. formato=arreglo (por defecto): un arreglo JSON por tick. formato=compacto: evento 'red' (el plan) y 'foto' (la lista) al conectar, luego un evento 'tick' con lo que cambió, el instante simulado y la velocidad",
         querystring: liveQuerySchema,
         produces: ['text/event-stream'],
         response: { ...errorResponses(400) },
@@ -21,9 +22,12 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const modo = request.query.modo ?? 'operacion';
+      const formato = request.query.formato ?? 'arreglo';
       const limit = app.simulation.liveLimit(request.query.limit);
+      const first =
+        formato === 'compacto' ? app.simulation.compactStart(modo, limit) : app.simulation.frame(modo, limit);
       reply.hijack();
-      app.simulation.hub.add(reply.raw, modo, limit, app.simulation.frame(modo, limit));
+      app.simulation.hub.add(reply.raw, modo, limit, first, formato);
     },
   );
 };

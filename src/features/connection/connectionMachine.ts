@@ -1,6 +1,16 @@
 import { assign, fromCallback, setup } from 'xstate';
-import type { LiveFlightDto } from '../../api/contract';
+import type { LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, LiveTickDto } from '../../api/contract';
 import { parseLiveMessage } from '../../api/live';
+import { CompactLiveDecoder } from '../../api/liveCompact';
+
+/** A compact event's JSON, or undefined when it cannot be read (ignored, like a malformed message). */
+function parseJson<T>(data: string): T | undefined {
+  try {
+    return JSON.parse(data) as T;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The live stream's connection (spec 4): connecting, connected on open, disconnected on error; retries
@@ -43,6 +53,21 @@ export const eventSourceLogic = fromCallback<SseEvent, ConnectionInput>(({ sendB
     const flights = parseLiveMessage(event.data);
     if (flights) sendBack({ type: 'sse.message', flights });
   };
+  // The compact format: a decoder per connection, so a reconnection starts again from 'red' + 'foto'.
+  const compact = new CompactLiveDecoder();
+  const on = <T>(name: string, apply: (payload: T) => LiveFlightDto[] | null) =>
+    source.addEventListener(name, (event) => {
+      const payload = parseJson<T>((event as MessageEvent<string>).data);
+      if (payload === undefined) return;
+      const flights = apply(payload);
+      if (flights) sendBack({ type: 'sse.message', flights });
+    });
+  on<LiveNetworkDto>('red', (p) => {
+    compact.setNetwork(p);
+    return null;
+  });
+  on<LiveSnapshotDto>('foto', (p) => compact.snapshot(p));
+  on<LiveTickDto>('tick', (p) => compact.tick(p));
   source.onerror = () => {
     source.close();
     sendBack({ type: 'sse.error' });

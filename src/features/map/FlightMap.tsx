@@ -4,8 +4,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AirportDto, RunMode } from '../../api/contract';
-import { liveFlightsUrl } from '../../api/live';
+import type { AirportDto, LiveFormat, RunMode } from '../../api/contract';
+import { liveFlightsUrl, MAP_LIVE_LIMIT } from '../../api/live';
 import { Button } from '../../components/Button/Button';
 import { Icon } from '../../components/Icon/Icon';
 import { notify } from '../../lib/notify';
@@ -68,8 +68,17 @@ export interface FlightMapProps {
 }
 
 /** The live world map of one run mode: airports, flights on great circles, detail cards. */
+/**
+ * The app reads the compact stream; `?formato=arreglo` in the page address asks for the spec's array
+ * format instead (a proxy that drops named SSE events, or a comparison of the two).
+ */
+const liveFormat = (): LiveFormat =>
+  typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('formato') === 'arreglo'
+    ? 'arreglo'
+    : 'compacto';
+
 export function FlightMap({ mode, connectionLogic, initialProjection }: FlightMapProps) {
-  const url = liveFlightsUrl(mode);
+  const url = liveFlightsUrl(mode, MAP_LIVE_LIMIT, liveFormat());
   return (
     <ConnectionContext.Provider
       key={url}

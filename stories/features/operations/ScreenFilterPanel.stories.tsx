@@ -106,7 +106,10 @@ export const ApplyStartsCollapseRun: Story = {
     await userEvent.click(canvas.getByRole('button', { name: /Región/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Europa' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Aplicar' }));
-    await waitFor(() => expect(screen.getByText('Simulación de colapso iniciada')).toBeVisible());
+    // The toast slides in; on a busy machine that takes longer than the default second.
+    await waitFor(() => expect(screen.getByText('Simulación de colapso iniciada')).toBeVisible(), {
+      timeout: 5000,
+    });
     await expect(posted).toEqual([{ modo: 'colapso' }]);
     const state = probe(canvasElement);
     await expect(state.applied).toMatchObject({
@@ -130,7 +133,9 @@ export const ApplyStartsWeeklyRun: Story = {
     await userEvent.click(segs(/Fecha de fin/)[0]);
     await userEvent.keyboard('120120260000');
     await userEvent.click(canvas.getByRole('button', { name: 'Aplicar' }));
-    await waitFor(() => expect(screen.getByText('Simulación semanal iniciada')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('Simulación semanal iniciada')).toBeVisible(), {
+      timeout: 5000,
+    });
     await expect(posted).toEqual([
       { modo: 'semanal', inicio: '2026-01-05T00:00:00.000Z', fin: '2026-01-12T00:00:00.000Z' },
     ]);
@@ -145,7 +150,7 @@ export const ShowsTheCurrentRun: Story = {
     await expect(await canvas.findByText('5 de enero de 2026 00:00')).toBeVisible();
     await expect(canvas.getByText('12 de enero de 2026 00:00')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Aplicar' }));
-    await waitFor(() => expect(screen.getByText('Filtros aplicados')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('Filtros aplicados')).toBeVisible(), { timeout: 5000 });
     await expect(posted).toEqual([]);
   },
 };
