@@ -172,9 +172,17 @@ describe('live map', () => {
         estado: string;
       };
       if (run.estado === 'terminada') break;
+      if (i === 119) throw new Error(`la corrida no terminó: ${run.estado}`);
       await new Promise((r) => setTimeout(r, 500));
     }
     const pages = await Promise.all([newPage(browser), newPage(browser)]);
+    const streams: string[][] = [[], []];
+    pages.forEach(({ page }, i) =>
+      page.on('request', (r) => {
+        if (r.url().includes('/api/vuelos/live'))
+          streams[i].push(new URL(r.url()).searchParams.get('formato') ?? '');
+      }),
+    );
     await Promise.all([
       openMap(pages[0].page, '/simulacion'),
       openMap(pages[1].page, '/simulacion?formato=arreglo'),
@@ -189,13 +197,22 @@ describe('live map', () => {
         return Number(await page.locator(MAP).getAttribute('data-flight-count'));
       }),
     );
+    expect(streams).toEqual([['compacto'], ['arreglo']]);
     expect(counts[0]).toBeGreaterThan(0);
     expect(counts[0]).toBe(counts[1]);
-    await new Promise((r) => setTimeout(r, 2500));
-    // Same planes at the same places: the two canvases are the same picture, pixel for pixel.
-    const [compact, array] = await Promise.all(
-      pages.map(({ page }) => page.locator(`${MAP} canvas.maplibregl-canvas`).screenshot()),
-    );
+    // Each map settles first (airport fills and fades arrive on their own time), then the two
+    // canvases are the same picture, pixel for pixel: same planes at the same places.
+    const settled = async (page: Page) => {
+      let last = await page.locator(`${MAP} canvas.maplibregl-canvas`).screenshot();
+      for (let i = 0; i < 15; i++) {
+        await page.waitForTimeout(700);
+        const next = await page.locator(`${MAP} canvas.maplibregl-canvas`).screenshot();
+        if (next.equals(last)) return next;
+        last = next;
+      }
+      throw new Error('el mapa no se quedó quieto');
+    };
+    const [compact, array] = await Promise.all(pages.map(({ page }) => settled(page)));
     expect(compact.equals(array)).toBe(true);
     for (const { context, errors } of pages) {
       expect(errors).toEqual([]);

@@ -202,11 +202,34 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     // 10 simulated minutes a tick for 6 simulated hours: flights take off, land and change load.
     let seen = 0;
     let changes = 0;
+    let late: ReturnType<typeof sseClient> | undefined;
     for (let i = 0; i < 36; i++) {
       wall += 1000;
       sim(app!).tick();
       await until(() => array.frames.length >= i + 2 && compact.frames.length >= i + 3);
+      // A client joining mid-way (or reconnecting) starts from the plan and the list as they are.
+      if (i === 17) {
+        late = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40&formato=compacto`);
+        await until(() => late!.frames.length >= 2);
+      }
     }
+    await until(() => (late?.frames.length ?? 0) >= 20);
+    expect(late!.frames.slice(0, 2).map((f) => f.event)).toEqual(['red', 'foto']);
+    const lateDecoder = new CompactLiveDecoder();
+    let lateSeen = 0;
+    for (const f of late!.frames) {
+      let mine: LiveFlightDto[] | undefined;
+      if (f.event === 'red') lateDecoder.setNetwork(f.data as LiveNetworkDto);
+      else if (f.event === 'foto') mine = lateDecoder.snapshot(f.data as LiveSnapshotDto);
+      else mine = lateDecoder.tick(f.data as LiveTickDto);
+      const same = array.frames.find((a) => a.id === f.id);
+      if (mine && same) {
+        expect(mine).toEqual(same.data);
+        lateSeen++;
+      }
+    }
+    expect(lateSeen).toBeGreaterThanOrEqual(18);
+    late!.close();
     for (const f of compact.frames) {
       apply(f);
       if (f.event === 'tick') {
