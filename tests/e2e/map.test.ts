@@ -177,12 +177,12 @@ describe('live map', () => {
     }
     const pages = await Promise.all([newPage(browser), newPage(browser)]);
     const streams: string[][] = [[], []];
-    pages.forEach(({ page }, i) =>
+    for (const [i, { page }] of pages.entries()) {
       page.on('request', (r) => {
         if (r.url().includes('/api/vuelos/live'))
           streams[i].push(new URL(r.url()).searchParams.get('formato') ?? '');
-      }),
-    );
+      });
+    }
     await Promise.all([
       openMap(pages[0].page, '/simulacion'),
       openMap(pages[1].page, '/simulacion?formato=arreglo'),
