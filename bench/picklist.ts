@@ -72,6 +72,12 @@ async function typeAndTime(page: Page, text: string): Promise<number[]> {
       { polling: 'raf', timeout: 30_000 },
     );
     times.push(performance.now() - t0);
+    if (process.env.PICKLIST_TRACE) {
+      const trace = await page.evaluate(
+        `(() => { const e = performance.getEntriesByType('resource').filter((r) => r.name.includes('buscar=${encodeURIComponent(text.slice(0, i))}&')).pop(); return e ? [Math.round(e.startTime), Math.round(e.responseEnd - e.startTime), Math.round(performance.now())] : null; })()`,
+      );
+      progress(`  '${text.slice(0, i)}': ${Math.round(times[times.length - 1])} ms; request [start, duration, now] ${JSON.stringify(trace)}`);
+    }
   }
   return times;
 }
