@@ -76,7 +76,9 @@ async function typeAndTime(page: Page, text: string): Promise<number[]> {
       const trace = await page.evaluate(
         `(() => { const e = performance.getEntriesByType('resource').filter((r) => r.name.includes('buscar=${encodeURIComponent(text.slice(0, i))}&')).pop(); return e ? [Math.round(e.startTime), Math.round(e.responseEnd - e.startTime), Math.round(performance.now())] : null; })()`,
       );
-      progress(`  '${text.slice(0, i)}': ${Math.round(times[times.length - 1])} ms; request [start, duration, now] ${JSON.stringify(trace)}`);
+      progress(
+        `  '${text.slice(0, i)}': ${Math.round(times[times.length - 1])} ms; request [start, duration, now] ${JSON.stringify(trace)}`,
+      );
     }
   }
   return times;
@@ -142,6 +144,15 @@ export default async function picklistBench(argv: string[]): Promise<void> {
       undefined,
       { timeout: 60_000 },
     );
+    if (process.env.PICKLIST_TRACE) {
+      const again: number[] = [];
+      for (const text of ['S', 'SK', '0', '000', '0000003', 'SKBO-', 'SKBO-000']) {
+        const t = performance.now();
+        await (await fetch(`${server.baseUrl}/api/pedidos?buscar=${text}&limit=50`)).json();
+        again.push(performance.now() - t);
+      }
+      progress(`API with the page open: ${again.map(Math.round).join(' ')} ms`);
+    }
     const flightTimes: number[] = [];
     const orderTimes: number[] = [];
     const flightSearch = ['SKBO-SEQM', 'SPIM-SKBO', 'SKBO-SEQM-14'];

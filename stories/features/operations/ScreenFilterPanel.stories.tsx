@@ -86,8 +86,16 @@ export const OrderSearch: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Pedido Seleccionar pedido' }));
     await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(4));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar pedido' }), '4512');
-    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1));
-    await userEvent.click(screen.getByRole('option', { name: 'SPIM-000004512' }));
+    // The server's answer replaces the list (an empty list shows while it is on its way).
+    const match = await screen.findByRole('option', { name: 'SPIM-000004512' }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['SPIM-000004512']),
+    );
+    await userEvent.click(match);
     await expect(canvas.getByRole('button', { name: 'Pedido SPIM-000004512' })).toBeVisible();
   },
 };
