@@ -174,6 +174,16 @@ export default async function picklistBench(argv: string[]): Promise<void> {
       await page.getByRole('button', { name: /^Pedido/ }).click();
       await page.getByRole('searchbox').waitFor();
       await page.waitForTimeout(400);
+      if (process.env.PICKLIST_TRACE) {
+        const busy = await page.evaluate(`new Promise((done) => {
+          let total = 0; let frames = 0; const t0 = performance.now();
+          const obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) total += e.duration; });
+          obs.observe({ type: 'longtask' });
+          const tick = () => { frames++; if (performance.now() - t0 < 2000) requestAnimationFrame(tick); else { obs.disconnect(); done([Math.round(total), frames]); } };
+          requestAnimationFrame(tick);
+        })`);
+        progress(`main thread with the list open, 2 s: long tasks ${JSON.stringify(busy)} [ms, frames]`);
+      }
       const ot = await typeAndTime(page, orderSearch[r % orderSearch.length]);
       progress(`Pedido: ${ot.map(Math.round).join(' ')} ms`);
       orderTimes.push(...ot);
