@@ -1,12 +1,12 @@
 /**
  * npm run bench -- planner-bound [--orders FILE] [--airports FILE] [--flights FILE] [--group MIN] [--bucket MIN]
  *   [--only SVMI,SUAA]
- * LP upper bounds (server/planner/lpBound.ts, HiGHS) on the demand scale K at which every order can be on time:
+ * LP upper bounds (server/planner/bounds/lpBound.ts, HiGHS) on the demand scale K at which every order can be on time:
  * a destination pickup LP per destination and a sede-seat LP; the smallest is the bound to compare
  * planner-scale's largestOnTimeScale with (planner-scale also jitters release times by +/- 30 min).
  * --group: release bucket of the order groups (default 60 min); --bucket: departure bucket of the sede-seat LP
  * (default 180 min); --dest-solver / --seat-solver '{"solver":"simplex"}' set HiGHS options (default interior point).
- * Also the steady-state bound (server/planner/steadyBound.ts): the network's daily capacity averaged over the
+ * Also the steady-state bound (server/planner/bounds/steadyBound.ts): the network's daily capacity averaged over the
  * days the trips can span, seats, transit stops and pickups together; 'flow' holds for any plan, 'path' for plans
  * of at most two legs. --check-scale K (with --seed S) computes it on the orders planner-scale plans at K
  * (copies with jittered releases): below 1 means no plan keeps every one of them on time.
@@ -14,8 +14,8 @@
  * "sedeSeats":K,"steadyState":{"flow":K,"path":K,...},"seconds":S}.
  */
 import loadHighs, { type OptionValue } from 'highs';
-import { DEFAULT_LP_BOUND_OPTIONS, lpUpperBound } from '../server/planner/lpBound';
-import { steadyStateBound } from '../server/planner/steadyBound';
+import { DEFAULT_LP_BOUND_OPTIONS, lpUpperBound } from '../server/planner/bounds/lpBound';
+import { steadyStateBound } from '../server/planner/bounds/steadyBound';
 import { DEFAULT_PLANNER_PARAMS } from '../server/planner/types';
 import { parseArgs, progress } from './lib/args';
 import { loadBenchData, scaleOrders } from './lib/data';

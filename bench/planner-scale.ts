@@ -7,9 +7,9 @@
  * Prints {"largestOnTimeScale":K,"firstFailure":{"scale":K2,"at":ISO,"order":key,"cause":"..."}}.
  */
 import loadHighs from 'highs';
-import { scaleUpperBounds } from '../server/planner/bound';
-import { lpUpperBound } from '../server/planner/lpBound';
-import { steadyStateBound } from '../server/planner/steadyBound';
+import { scaleUpperBounds } from '../server/planner/bounds/bound';
+import { lpUpperBound } from '../server/planner/bounds/lpBound';
+import { steadyStateBound } from '../server/planner/bounds/steadyBound';
 import type { OrderOutcome } from '../server/planner/types';
 import { engineOptions, parseArgs, progress } from './lib/args';
 import { loadBenchData, scaleOrders } from './lib/data';

@@ -61,7 +61,7 @@ export function createPlanner(
 ): PlannerEngine {
   return createEngine(network, { ...DEFAULT_PLANNER_PARAMS, ...params }, options);
 }
-export { type ScaleBound, scaleUpperBounds } from './bound';
+export { type ScaleBound, scaleUpperBounds } from './bounds/bound';
 export {
   DEFAULT_LP_BOUND_OPTIONS,
   type DestinationBound,
@@ -69,5 +69,5 @@ export {
   type LpBoundOptions,
   lpUpperBound,
   type SeatBound,
-} from './lpBound';
-export { type SteadyBound, type SteadyBoundOptions, steadyStateBound } from './steadyBound';
+} from './bounds/lpBound';
+export { type SteadyBound, type SteadyBoundOptions, steadyStateBound } from './bounds/steadyBound';

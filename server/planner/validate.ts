@@ -1,3 +1,4 @@
+import { DAY_MIN } from './network';
 import type { Network, OrderOutcome, PlannerParams, PlanOrder } from './types';
 import { DEFAULT_PLANNER_PARAMS } from './types';
 
@@ -57,7 +58,7 @@ export interface ValidateOptions {
   maxListed?: number;
 }
 
-const DAY = 1440;
+const DAY = DAY_MIN;
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 
 export function validatePlan(

@@ -1,7 +1,7 @@
 import loadHighs, { type Highs } from 'highs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlanner, validatePlan } from '../../../server/planner';
-import { lpUpperBound } from '../../../server/planner/lpBound';
+import { lpUpperBound } from '../../../server/planner/bounds/lpBound';
 import type { Network, NetworkFlight, OrderOutcome, PlanOrder } from '../../../server/planner/types';
 import { flight, order, rng, smallNetwork, T0 } from './fixtures';
 

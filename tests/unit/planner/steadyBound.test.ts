@@ -1,11 +1,11 @@
 import loadHighs, { type Highs } from 'highs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlanner, validatePlan } from '../../../server/planner';
-import { steadyStateBound } from '../../../server/planner/steadyBound';
+import { steadyStateBound } from '../../../server/planner/bounds/steadyBound';
+import { DAY_MIN as DAY } from '../../../server/planner/network';
 import type { Network, NetworkFlight, OrderOutcome, PlanOrder } from '../../../server/planner/types';
 import { flight, order, rng, smallNetwork, T0 } from './fixtures';
 
-const DAY = 1440;
 let highs: Highs;
 
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { Highs } from 'highs';
+import { type CompiledNetwork, compileNetwork, DAY_MIN } from '../network';
+import type { Network, PlannerParams, PlanOrder } from '../types';
+import { DEFAULT_PLANNER_PARAMS } from '../types';
 import { maxScaleModel, mod } from './lpModel';
-import { type CompiledNetwork, compileNetwork, DAY_MIN } from './network';
-import type { Network, PlannerParams, PlanOrder } from './types';
-import { DEFAULT_PLANNER_PARAMS } from './types';
 
 /**
  * Periodic (steady-state) LP bound on the demand scale K at which every order can be on time.

@@ -1,5 +1,6 @@
-import type { Network, PlannerParams, PlanOrder } from './types';
-import { DEFAULT_PLANNER_PARAMS } from './types';
+import { DAY_MIN } from '../network';
+import type { Network, PlannerParams, PlanOrder } from '../types';
+import { DEFAULT_PLANNER_PARAMS } from '../types';
 
 /**
  * Throughput upper bounds on the demand scale K any plan can serve on time (no planner involved).
@@ -19,7 +20,7 @@ export interface ScaleBound {
   toDay: number;
 }
 
-const DAY = 1440;
+const DAY = DAY_MIN;
 
 export function scaleUpperBounds(
   network: Network,

@@ -1,8 +1,8 @@
 import type { Highs, OptionValue } from 'highs';
+import { type CompiledNetwork, compileNetwork, DAY_MIN } from '../network';
+import type { Network, PlannerParams, PlanOrder } from '../types';
+import { DEFAULT_PLANNER_PARAMS } from '../types';
 import { maxScaleModel, mod } from './lpModel';
-import { type CompiledNetwork, compileNetwork, DAY_MIN } from './network';
-import type { Network, PlannerParams, PlanOrder } from './types';
-import { DEFAULT_PLANNER_PARAMS } from './types';
 
 /**
  * LP upper bounds on the demand scale K at which every order can be on time: the orders are scaled by K
