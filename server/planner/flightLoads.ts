@@ -3,12 +3,20 @@ import { DAY_MIN } from './network';
 /** Products booked per flight instance, one array per UTC day (old days can be dropped). */
 export class FlightLoads {
   private readonly pages = new Map<number, Int32Array>();
+  /** The last page read: searches look up many instances of the same day in a row. */
+  private lastDay = Number.NaN;
+  private lastPage: Int32Array | undefined;
   constructor(private readonly flightCount: number) {}
 
   /** Load of flight f departing at dep (UTC epoch minute). */
   get(f: number, dep: number): number {
-    const page = this.pages.get(Math.floor(dep / DAY_MIN));
-    return page ? page[f] : 0;
+    const day = Math.floor(dep / DAY_MIN);
+    if (day === this.lastDay) return this.lastPage![f];
+    const page = this.pages.get(day);
+    if (!page) return 0;
+    this.lastDay = day;
+    this.lastPage = page;
+    return page[f];
   }
 
   add(f: number, dep: number, delta: number): void {
@@ -32,6 +40,8 @@ export class FlightLoads {
   }
 
   dropBefore(day: number): void {
+    this.lastDay = Number.NaN;
+    this.lastPage = undefined;
     for (const d of this.pages.keys()) if (d < day) this.pages.delete(d);
   }
 

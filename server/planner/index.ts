@@ -5,7 +5,7 @@
  *   planner.addOrders(orders, nowMin)      plan new orders (time order); returns their outcomes
  *   planner.cancelFlight(id, depMin, now)  cancel an instance before take-off; affected orders re-planned
  *   planner.takeReplanned()                earlier orders moved by addOrders to make room (outcomes updated in place)
- *   planner.advance(nowMin)                move the clock; finished orders older than keepDays are archived
+ *   planner.advance(nowMin)                move the clock; orders finished over KEEP_DAYS ago are archived
  *   planner.outcome(key) / flightLoad / flightOrders / warehouseLoad / stats   queries
  *
  * Rules (DOMAIN.md): UTC epoch minutes throughout; a product leaves a sede (unlimited stock), connects
@@ -15,7 +15,7 @@
  * else 72 h. Orders to a sede are served from stock (status fromStock).
  *
  * Strategy: every sede at once, each with its own deadline (48 h from the home sede while no product of the
- * order comes from another continent, else 72 h), earliest arrival first (jointSedes: putting the home sede
+ * order comes from another continent, else 72 h), earliest arrival first (putting the home sede
  * first spends its seats on orders another sede could serve as early, and failed at K = 7.5625 instead of 8);
  * per shipment a direct flight when one is on time, else two legs that leave a later direct sede
  * flight's pickup window the room its free seats need (protectDirect), else an earliest-arrival label-setting
@@ -29,11 +29,11 @@
  * depends on the number of orders already planned (state is paged by UTC day), so a run is linear in
  * orders; per-order cost rises with load because congested orders reach the two-leg, any-route and repair
  * stages. Memory: one page per airport and day (1440 ints) plus one per day of flight loads, and the hot
- * orders of the last keepDays + 3 days; advance() archives the rest.
+ * orders of the last KEEP_DAYS + 3 days; advance() archives the rest.
  *
  * validatePlan() (validate.ts) checks a plan independently; planToJsonLines() exports it;
- * scaleUpperBounds() (bound.ts) gives throughput bounds on the demand any plan can serve on time; lpUpperBound()
- * (lpBound.ts) and steadyStateBound() (steadyBound.ts) solve LP relaxations with HiGHS for tighter ones.
+ * scaleUpperBounds() (bounds/bound.ts) gives throughput bounds on the demand any plan can serve on time; lpUpperBound()
+ * (bounds/lpBound.ts) and steadyStateBound() (bounds/steadyBound.ts) solve LP relaxations with HiGHS for tighter ones.
  */
 import { createEngine, type EngineOptions } from './engine';
 import type { Network, PlannerParams } from './types';

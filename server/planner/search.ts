@@ -1,0 +1,261 @@
+import { DAY_MIN } from './network';
+import {
+  type EngineState,
+  firstDep,
+  flightResidual,
+  type LegRec,
+  NONE,
+  occupies,
+  type Route,
+  routeCap,
+  type Start,
+  whResidual,
+} from './state';
+
+/** Minutes of arrival a two-leg route may trade for one minute less of transit wait (warehouse use). */
+const TRANSIT_WAIT_COST = 1;
+
+/**
+ * Room a two-leg product must leave at airport a over [from, to): for each direct sede flight landing at a
+ * whose pickup window overlaps [from, to) and still departs after the clock, its free seats (capped by the
+ * room its window has). The largest such need is kept.
+ */
+function directNeed(st: EngineState, a: number, from: number, to: number): number {
+  const { net, pickup, clock } = st;
+  let need = 0;
+  const list = st.sedeInbound[a];
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    const dur = net.fDur[f];
+    // Instances landing in (from - pickup, to): their window [T, T + pickup) overlaps [from, to).
+    for (let dep = firstDep(st, f, from - pickup - dur + 1); dep + dur < to; dep += DAY_MIN) {
+      if (dep <= clock) continue;
+      const seats = flightResidual(st, f, dep);
+      if (seats <= need) continue;
+      const T = dep + dur;
+      const room = whResidual(st, a, T, T + pickup);
+      const v = Math.min(seats, room);
+      if (v > need) need = v;
+    }
+  }
+  return need;
+}
+
+/**
+ * Best on-time route of one or two legs from the sources (products leaving stock at t0 or later).
+ * Direct flights come first: they use one seat per product and no transit warehouse. Two-leg routes are
+ * enumerated exactly (every first-leg instance, the first feasible connecting instance of each second leg),
+ * ranked by arrival plus a charge per minute of transit wait (warehouse use). maxLegs 2 is the protected
+ * two-leg stage (protectDirect), 3 the plain one.
+ */
+export function bestShort(
+  st: EngineState,
+  sources: number[],
+  d: number,
+  t0: number,
+  deadline: number,
+  maxLegs: number,
+  /** When given, the deadline of sources on d's continent (the others keep `deadline`). */
+  homeDeadline?: number,
+): Route | null {
+  const { net, n, wh, pickup, conn } = st;
+  let bestScore = Number.POSITIVE_INFINITY;
+  let bS = NONE;
+  let bF1 = NONE;
+  let bDep1 = 0;
+  let bF2 = NONE;
+  let bDep2 = 0;
+  let bCap = 0;
+  const capD = net.capacity[d];
+  for (const s of sources) {
+    const latestArr =
+      (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
+      pickup;
+    const flights = net.direct[s * n + d];
+    for (let j = 0; j < flights.length; j++) {
+      const f = flights[j];
+      const dur = net.fDur[f];
+      for (let dep = firstDep(st, f, t0); dep + dur <= latestArr; dep += DAY_MIN) {
+        const arr = dep + dur;
+        if (arr >= bestScore) break;
+        const seats = flightResidual(st, f, dep);
+        if (seats <= 0) continue;
+        const room = capD - wh[d].max(arr, arr + pickup);
+        if (room <= 0) continue;
+        bestScore = arr;
+        bS = s;
+        bF1 = f;
+        bDep1 = dep;
+        bCap = Math.min(seats, room);
+        break;
+      }
+    }
+  }
+  if (bF1 !== NONE) return { source: bS, legs: [{ f: bF1, dep: bDep1 }], cap: bCap };
+  if (maxLegs < 2) return null;
+  const protect = maxLegs === 2 && st.opt.protectDirect;
+  for (const s of sources) {
+    const latestArr =
+      (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
+      pickup;
+    for (let x = 0; x < n; x++) {
+      if (x === d || x === s) continue;
+      const first = net.direct[s * n + x];
+      const second = net.direct[x * n + d];
+      if (first.length === 0 || second.length === 0) continue;
+      const minSecond = net.minDur[x * n + d];
+      const capX = net.capacity[x];
+      const countsX = occupies(st, x);
+      for (let i = 0; i < first.length; i++) {
+        const f1 = first[i];
+        const dur1 = net.fDur[f1];
+        for (let dep1 = firstDep(st, f1, t0); ; dep1 += DAY_MIN) {
+          const a1 = dep1 + dur1;
+          if (a1 + conn + minSecond > latestArr) break;
+          if (a1 + conn + minSecond >= bestScore) break;
+          const seats1 = flightResidual(st, f1, dep1);
+          if (seats1 <= 0) continue;
+          for (let j = 0; j < second.length; j++) {
+            const f2 = second[j];
+            const dur2 = net.fDur[f2];
+            for (let dep2 = firstDep(st, f2, a1 + conn); dep2 + dur2 <= latestArr; dep2 += DAY_MIN) {
+              const a2 = dep2 + dur2;
+              const score = a2 + TRANSIT_WAIT_COST * (dep2 - a1);
+              if (score >= bestScore) break;
+              const seats2 = flightResidual(st, f2, dep2);
+              if (seats2 <= 0) continue;
+              // A longer wait needs more room: once the transit warehouse blocks, later instances do too.
+              let roomX = countsX ? capX - wh[x].max(a1, dep2) : seats2;
+              if (roomX <= 0) break;
+              let roomD = capD - wh[d].max(a2, a2 + pickup);
+              if (roomD <= 0) continue;
+              if (protect) {
+                roomD -= directNeed(st, d, a2, a2 + pickup);
+                if (roomD <= 0) continue;
+                if (countsX) {
+                  roomX -= directNeed(st, x, a1, dep2);
+                  if (roomX <= 0) continue;
+                }
+              }
+              bestScore = score;
+              bS = s;
+              bF1 = f1;
+              bDep1 = dep1;
+              bF2 = f2;
+              bDep2 = dep2;
+              bCap = Math.min(seats1, seats2, roomX, roomD);
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+  if (bF1 === NONE) return null;
+  return {
+    source: bS,
+    legs: [
+      { f: bF1, dep: bDep1 },
+      { f: bF2, dep: bDep2 },
+    ],
+    cap: bCap,
+  };
+}
+
+/** Scratch arrays of search(), allocated once per network size. */
+const scratch = new WeakMap<
+  EngineState,
+  {
+    label: Float64Array;
+    settled: Uint8Array;
+    predF: Int32Array;
+    predDep: Float64Array;
+    rootOf: Int32Array;
+    stockStart: Uint8Array;
+  }
+>();
+
+function scratchOf(st: EngineState) {
+  let s = scratch.get(st);
+  if (!s) {
+    const n = st.n;
+    s = {
+      label: new Float64Array(n),
+      settled: new Uint8Array(n),
+      predF: new Int32Array(n),
+      predDep: new Float64Array(n),
+      rootOf: new Int32Array(n),
+      stockStart: new Uint8Array(n),
+    };
+    scratch.set(st, s);
+  }
+  return s;
+}
+
+/**
+ * Earliest-arrival label-setting search over the time-expanded network with capacities:
+ * a flight instance needs a free seat, the wait before it a free warehouse slot, the arrival
+ * at the destination a free pickup slot. Any number of legs.
+ */
+export function search(st: EngineState, starts: Start[], d: number, deadline: number): Route | null {
+  const { net, n, conn, pickup } = st;
+  const { label, settled, predF, predDep, rootOf, stockStart } = scratchOf(st);
+  label.fill(Number.POSITIVE_INFINITY);
+  settled.fill(0);
+  predF.fill(NONE);
+  rootOf.fill(NONE);
+  stockStart.fill(0);
+  for (const s of starts) {
+    if (s.time < label[s.airport]) {
+      label[s.airport] = s.time;
+      rootOf[s.airport] = s.airport;
+      stockStart[s.airport] = s.fromStock ? 1 : 0;
+    }
+  }
+  const latestArr = deadline - pickup;
+  for (;;) {
+    let x = NONE;
+    let bx = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      if (!settled[i] && label[i] < bx) {
+        bx = label[i];
+        x = i;
+      }
+    }
+    if (x === NONE || x === d) break;
+    settled[x] = 1;
+    const t = label[x];
+    const isStock = predF[x] === NONE && stockStart[x] === 1;
+    const earliest = isStock ? t : t + conn;
+    const waitCounts = !isStock && occupies(st, x);
+    const out = net.outgoing[x];
+    for (let j = 0; j < out.length; j++) {
+      const f = out[j];
+      const y = net.fDest[f];
+      if (settled[y]) continue;
+      const dur = net.fDur[f];
+      for (let dep = firstDep(st, f, earliest); dep + dur <= latestArr; dep += DAY_MIN) {
+        const arr = dep + dur;
+        if (arr >= label[y]) break;
+        if (flightResidual(st, f, dep) <= 0) continue;
+        // A longer wait only needs more room: the first instance blocked by the warehouse ends the scan.
+        if (waitCounts && whResidual(st, x, t, dep) <= 0) break;
+        if (y === d && whResidual(st, d, arr, arr + pickup) <= 0) continue;
+        label[y] = arr;
+        predF[y] = f;
+        predDep[y] = dep;
+        rootOf[y] = rootOf[x];
+        break;
+      }
+    }
+  }
+  if (!Number.isFinite(label[d]) || predF[d] === NONE) return null;
+  const legs: LegRec[] = [];
+  for (let y = d; predF[y] !== NONE; y = net.fOrigin[predF[y]]) legs.push({ f: predF[y], dep: predDep[y] });
+  legs.reverse();
+  const root = rootOf[d];
+  const start = starts.find((s) => s.airport === root)!;
+  const cap = routeCap(st, legs, start.time, start.fromStock);
+  if (cap <= 0) return null;
+  return { source: root, legs, cap };
+}
