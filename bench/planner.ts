@@ -3,9 +3,16 @@
  * Plans the week (real files by default), validates the plan independently, prints one JSON line.
  * Halfway through, the busiest flight instance still on the ground is cancelled and its re-plan timed
  * (figures under "cancel"; --no-cancel skips it); the validator then checks that nothing flies on it.
+ * --decisions also records the decision log and audits its time order (validateDecisions; slows planning).
  */
 import { writeFileSync } from 'node:fs';
-import { type PlannerEngine, planToJsonLines, validatePlan } from '../server/planner';
+import {
+  type Decision,
+  type PlannerEngine,
+  planToJsonLines,
+  validateDecisions,
+  validatePlan,
+} from '../server/planner';
 import { engineOptions, parseArgs, progress } from './lib/args';
 import { loadBenchData, scaleOrders } from './lib/data';
 import { runPlanner } from './lib/run';
@@ -52,6 +59,10 @@ export default async function planner(argv: string[]): Promise<void> {
   const orders = scaleOrders(data.orders, scale, seed);
   progress(`data: ${data.source}; ${orders.length} orders at scale ${scale}`);
   let cancel: CancelFigures | { error: string } | undefined;
+  const log: Decision[] = [];
+  const engine = args.has('decisions')
+    ? { ...engineOptions(args), onDecision: (d: Decision) => log.push(d) }
+    : engineOptions(args);
   const run = runPlanner(
     data.network,
     orders,
@@ -62,8 +73,10 @@ export default async function planner(argv: string[]): Promise<void> {
       : (planner, now) => {
           cancel = cancelBusiest(planner, now);
         },
-    engineOptions(args),
+    engine,
   );
+  const audit = args.has('decisions') ? validateDecisions(log) : undefined;
+  for (const v of audit?.violations.slice(0, 5) ?? []) progress(`decision ${v.kind}: ${v.message}`);
   const cancelled = cancel && 'cancelled' in cancel ? [cancel.cancelled] : [];
   const report = validatePlan(data.network, orders, run.outcomes, undefined, { cancelled });
   for (const v of report.violations
@@ -91,6 +104,7 @@ export default async function planner(argv: string[]): Promise<void> {
     late: count('late'),
     unrouted: count('unrouted'),
     violations: report.hard,
+    decisionViolations: audit ? audit.violations.length : undefined,
     maxWarehouseUse: round(report.maxWarehouseUse),
     maxFlightUse: round(report.maxFlightUse),
     scale,

@@ -31,7 +31,7 @@
  * stages. Memory: one page per airport and day (1440 ints) plus one per day of flight loads, and the hot
  * orders of the last KEEP_DAYS + 3 days; advance() archives the rest.
  *
- * validatePlan() (validate.ts) checks a plan independently; planToJsonLines() exports it;
+ * validatePlan() (validate.ts) checks a plan independently, validateDecisions() the time order of its decision log; planToJsonLines() exports it;
  * scaleUpperBounds() (bounds/bound.ts) gives throughput bounds on the demand any plan can serve on time; lpUpperBound()
  * (bounds/lpBound.ts) and steadyStateBound() (bounds/steadyBound.ts) solve LP relaxations with HiGHS for tighter ones.
  */
@@ -43,12 +43,17 @@ export { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine';
 export { planToJsonLines } from './serialize';
 export * from './types';
 export {
+  DECISION_KINDS,
+  type DecisionReport,
+  type DecisionViolation,
+  type DecisionViolationKind,
   HARD_KINDS,
   SERVICE_KINDS,
   type ValidateOptions,
   type ValidationReport,
   type Violation,
   type ViolationKind,
+  validateDecisions,
   validatePlan,
 } from './validate';
 

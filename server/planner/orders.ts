@@ -17,13 +17,14 @@ import {
   type Start,
   stops,
 } from './state';
-import type { OrderOutcome, PlanOrder } from './types';
+import type { OrderOutcome, PlanOrder, Shipment } from './types';
 
 /**
  * Places qty fresh products: on time if possible (placeOnTime), else by moving earlier orders out of the way
  * (repair), else late; returns how many were placed.
  */
-function placeFresh(st: EngineState, o: OrderRec, qty: number, t0: number): number {
+function placeFresh(st: EngineState, o: OrderRec, qty: number, from: number): number {
+  const t0 = Math.max(from, st.clock);
   let left = qty - placeOnTime(st, o, qty, t0);
   if (left === 0) return qty;
   if (st.opt.repairCandidates > 0) left -= repair(st, o, left, t0);
@@ -60,23 +61,40 @@ export function planOrder(st: EngineState, order: PlanOrder, nowMin: number): Or
     return { ...base, deadlineMin: deadlineFor(params, order.releaseMin, true), status: 'fromStock' };
   }
   const existing = st.hot.get(order.key);
-  if (existing) releaseOrder(st, existing);
   const o: OrderRec = { order, dest: d, ships: [], missing: 0, outcome: base };
+  // A key planned again keeps the products already under way: a flown leg is never released.
+  if (existing) for (const s of releaseOrder(st, existing)) adopt(o, s);
   totals.unrouted++; // counted as unrouted until refresh() says otherwise
   st.hot.set(order.key, o);
-  const t0 = Math.max(order.releaseMin, nowMin);
-  o.missing = order.quantity - placeFresh(st, o, order.quantity, t0);
+  let underWay = 0;
+  for (const s of o.ships) underWay += s.qty;
+  const fresh = Math.max(0, order.quantity - underWay);
+  o.missing = fresh - placeFresh(st, o, fresh, Math.max(order.releaseMin, nowMin));
   return refresh(st, o);
 }
 
-/** Forgets an order's bookings (used when the same key is planned again). */
-function releaseOrder(st: EngineState, o: OrderRec): void {
-  for (const s of o.ships) book(st, s, 0, -1);
+function adopt(o: OrderRec, s: ShipRec): void {
+  s.order = o;
+  o.ships.push(s);
+}
+
+/**
+ * Forgets an order (its key is planned again): releases the shipments still at their sede and returns
+ * those already under way, which stay booked.
+ */
+function releaseOrder(st: EngineState, o: OrderRec): ShipRec[] {
+  const underWay: ShipRec[] = [];
+  for (const s of o.ships) {
+    if (s.legs[0].dep <= st.clock) underWay.push(s);
+    else book(st, s, 0, -1);
+  }
   o.ships = [];
   st.totals[o.outcome.status]--;
   st.totals.orders--;
   st.totals.products -= o.order.quantity;
   st.hot.delete(o.order.key);
+  st.replanned.delete(o);
+  return underWay;
 }
 
 export function addOrders(st: EngineState, orders: PlanOrder[], nowMin: number): OrderOutcome[] {
@@ -93,6 +111,7 @@ export function cancelFlight(st: EngineState, flightId: string, depMin: number, 
     return { ok: false as const, reason: `El vuelo ${flightId} no sale a esa hora.` };
   if (depMin <= nowMin) return { ok: false as const, reason: `El vuelo ${flightId} ya despegó.` };
   st.clock = Math.max(st.clock, nowMin);
+  st.opt.onDecision?.({ kind: 'cancel', atMin: st.clock, flightId, depMin });
   const key = instKey(st, f, depMin);
   st.cancelled.add(key);
   const ships = [...(st.aboard.get(key) ?? [])];
@@ -112,6 +131,8 @@ export function cancelFlight(st: EngineState, flightId: string, depMin: number, 
       continue;
     }
     o.missing += continueFrom(st, s, s.legs.slice(0, k), nowMin);
+    // The flown legs now carry the continuations instead.
+    for (let i = 0; i < k; i++) st.aboard.get(instKey(st, s.legs[i].f, s.legs[i].dep))?.delete(s);
   }
   const affected = [...touched].map((o) => refresh(st, o));
   return { ok: true as const, affected };
@@ -139,11 +160,19 @@ function continueFrom(st: EngineState, s: ShipRec, prefix: LegRec[], nowMin: num
         out: publicShipment(st, o, q, s.source, legs),
       };
       book(st, ns, k, 1);
+      for (let i = 0; i < k; i++) st.aboard.get(instKey(st, prefix[i].f, prefix[i].dep))?.add(ns);
       o.ships.push(ns);
       left -= q;
     }
     if (left === 0) break;
     o.cause ??= diagnose(st, o, nowMin);
+  }
+  if (left > 0) {
+    // They flew the prefix and wait where it left them: the plan keeps them on those flights.
+    const out: Shipment = { ...publicShipment(st, o, left, s.source, prefix), stranded: true };
+    const ns: ShipRec = { order: o, qty: left, source: s.source, legs: prefix, out };
+    for (const l of prefix) st.aboard.get(instKey(st, l.f, l.dep))?.add(ns);
+    o.ships.push(ns);
   }
   return left;
 }

@@ -26,6 +26,7 @@ export function refresh(st: EngineState, o: OrderRec): OrderOutcome {
     o.cause = undefined;
     if (out.cause) delete out.cause;
   }
+  st.opt.onDecision?.({ kind: 'plan', atMin: st.clock, orderKey: out.key, shipments: [...shipments] });
   if (prev !== status) {
     st.totals[prev]--;
     st.totals[status]++;

@@ -198,7 +198,7 @@ function scratchOf(st: EngineState) {
  * at the destination a free pickup slot. Any number of legs.
  */
 export function search(st: EngineState, starts: Start[], d: number, deadline: number): Route | null {
-  const { net, n, conn, pickup } = st;
+  const { net, n, conn, pickup, clock } = st;
   const { label, settled, predF, predDep, rootOf, stockStart } = scratchOf(st);
   label.fill(Number.POSITIVE_INFINITY);
   settled.fill(0);
@@ -226,7 +226,8 @@ export function search(st: EngineState, starts: Start[], d: number, deadline: nu
     settled[x] = 1;
     const t = label[x];
     const isStock = predF[x] === NONE && stockStart[x] === 1;
-    const earliest = isStock ? t : t + conn;
+    // Nothing departs before the decision: a product waiting since before now leaves from now on.
+    const earliest = Math.max(isStock ? t : t + conn, clock);
     const waitCounts = !isStock && occupies(st, x);
     const out = net.outgoing[x];
     for (let j = 0; j < out.length; j++) {

@@ -2,6 +2,7 @@ import { FlightLoads } from './flightLoads';
 import { type CompiledNetwork, compileNetwork, DAY_MIN } from './network';
 import { Timeline } from './timeline';
 import type {
+  Decision,
   FailureCause,
   Leg,
   Network,
@@ -16,6 +17,8 @@ import type {
 export interface EngineOptions {
   /** Receives orders archived by advance() (e.g. to persist them); the planner forgets them. */
   onArchive?: (outcomes: OrderOutcome[]) => void;
+  /** Receives every decision as it is taken (audits and tests: validateDecisions). */
+  onDecision?: (decision: Decision) => void;
   /** Blocked routes tried per order that cannot be on time, moving earlier orders' products (0 = off). */
   repairCandidates: number;
   /** Shipments tried per blocked route (largest first). */
@@ -274,6 +277,7 @@ export function publicShipment(
     arrivalMin,
     readyMin: arrivalMin + st.pickup,
     deadlineMin: 0,
+    decidedMin: st.clock,
   };
 }
 

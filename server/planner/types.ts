@@ -81,7 +81,23 @@ export interface Shipment {
   /** arrival + pickup. */
   readyMin: number;
   deadlineMin: number;
+  /**
+   * Products a cancellation left at an intermediate airport with no route on (legs are the ones they flew,
+   * ending there): they stay on the flights they took, are not delivered (the order is unrouted), and their
+   * stay there is outside the plan.
+   */
+  stranded?: true;
+  /** When the planner booked this shipment (its clock then); every leg it added departs at or after it. */
+  decidedMin?: number;
 }
+
+/**
+ * One decision of the planner, in the order taken: an order's whole plan after a (re)plan at atMin, or the
+ * cancellation of a flight instance. The log lets an audit check time order (validateDecisions).
+ */
+export type Decision =
+  | { kind: 'plan'; atMin: number; orderKey: string; shipments: Shipment[] }
+  | { kind: 'cancel'; atMin: number; flightId: string; depMin: number };
 
 export type FailureKind = 'warehouse' | 'flights' | 'no-route';
 

@@ -144,7 +144,8 @@ export function validatePlan(
           order: out.key,
           message: `Envío con cantidad no válida (${s.quantity}).`,
         });
-      shipped += s.quantity;
+      // Stranded products flew their legs but are not delivered.
+      if (!s.stranded) shipped += s.quantity;
       if (!sedes.has(s.source))
         report({ kind: 'source', order: out.key, message: `El origen ${s.source} no es una sede.` });
       if (s.legs.length === 0) {
@@ -218,6 +219,15 @@ export function validatePlan(
         prevArr = leg.arrMin;
       }
       const last = s.legs[s.legs.length - 1];
+      if (s.stranded) {
+        if (last.destination === order.destination)
+          report({
+            kind: 'destination',
+            order: out.key,
+            message: `Un envío de ${out.key} figura varado pero llega a ${order.destination}.`,
+          });
+        continue;
+      }
       if (last.destination !== order.destination)
         report({
           kind: 'destination',
@@ -312,3 +322,11 @@ export function validatePlan(
   const hard = HARD_KINDS.reduce((sum, k) => sum + (byKind[k] ?? 0), 0);
   return { violations, byKind, hard, maxWarehouseUse, maxFlightUse };
 }
+
+export {
+  DECISION_KINDS,
+  type DecisionReport,
+  type DecisionViolation,
+  type DecisionViolationKind,
+  validateDecisions,
+} from './validateDecisions';
