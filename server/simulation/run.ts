@@ -99,6 +99,9 @@ export class RunRuntime {
   private readonly heap = new FinishHeap();
   private delivered = 0;
   private readonly archived = new Map<string, OrderOutcome>();
+  /** Keys of `archived` in the order they came in; `archiveHead` is the oldest still there. */
+  private readonly archiveOrder: string[] = [];
+  private archiveHead = 0;
   private readonly growth?: {
     profile: DemandProfile;
     startDay: number;
@@ -361,10 +364,14 @@ export class RunRuntime {
   // ---------------------------------------------------------------- bookkeeping
 
   private archive(o: OrderOutcome): void {
+    if (!this.archived.has(o.key)) this.archiveOrder.push(o.key);
     this.archived.set(o.key, o);
-    if (this.archived.size > ARCHIVE_LIMIT) {
-      const oldest = this.archived.keys().next().value;
-      if (oldest !== undefined) this.archived.delete(oldest);
+    // Oldest first, from a queue of keys: asking the Map for its first key walks past every entry
+    // deleted before it, which made a collapse search's bookkeeping grow with the square of its orders.
+    while (this.archived.size > ARCHIVE_LIMIT) this.archived.delete(this.archiveOrder[this.archiveHead++]);
+    if (this.archiveHead >= ARCHIVE_LIMIT) {
+      this.archiveOrder.splice(0, this.archiveHead);
+      this.archiveHead = 0;
     }
   }
 
