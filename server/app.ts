@@ -38,6 +38,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
     // Uploads stream through @fastify/multipart with their own limit; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
+    // Opening a large embedded database (and its extensions) on a busy machine takes longer than
+    // Fastify's default 10 s; a start should wait for it rather than fail.
+    pluginTimeout: 60_000,
   });
 
   await app.register(configPlugin, { config });
