@@ -22,7 +22,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Child: load data, start an operacion run, listen, print the port, serve until killed. */
 async function serve(args: ReturnType<typeof parseArgs>): Promise<void> {
   const { loadServer } = await import('./simulation');
-  const { simulationOf } = await import('../server/simulation/plugin');
   const { app } = await loadServer(args);
   const at = args.get('at') ?? '2025-12-26T12:00:00Z';
   const res = await app.inject({
@@ -31,11 +30,13 @@ async function serve(args: ReturnType<typeof parseArgs>): Promise<void> {
     payload: { modo: 'operacion', inicio: at },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
-  await simulationOf(app).settled();
+  await app.simulation.settled();
+  // One tick, so the stream has the view's flights in the air.
+  await app.simulation.tick();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const airborne = simulationOf(app).frame('operacion', 100_000).toString().split('"id":').length - 1;
+  const airborne = app.simulation.stream.frame('operacion', 100_000).toString().split('"id":').length - 1;
   process.stdout.write(`${JSON.stringify({ port, airborne })}\n`);
   process.on('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
@@ -58,12 +59,11 @@ interface ClientStats {
 async function bytesPerTick(args: ReturnType<typeof parseArgs>): Promise<void> {
   process.env.SIM_TICK_MS = '0';
   const { loadServer } = await import('./simulation');
-  const { simulationOf } = await import('../server/simulation/plugin');
   const speeds = (args.get('speeds') ?? '1,168,600').split(',').map(Number);
   const ticks = args.number('ticks', 120);
   let wall = Date.UTC(2026, 0, 1);
   const { app } = await loadServer(args, () => wall);
-  const sim = simulationOf(app);
+  const sim = app.simulation;
   const results = [];
   for (const speed of speeds) {
     const res = await app.inject({
@@ -75,21 +75,21 @@ async function bytesPerTick(args: ReturnType<typeof parseArgs>): Promise<void> {
     // Warm up: an hour of the run, so the sky is full and the planner has booked the loads.
     for (let i = 0; i < Math.ceil(3600 / speed) + 1; i++) {
       wall += 1000;
-      sim.tick(wall);
+      await sim.tick(wall);
     }
     await sim.settled();
     const row: Record<string, number> = { speed };
     for (const limit of [200, 1500]) {
-      row[`connectCompact${limit}`] = sim.compactStart('semanal', limit).byteLength;
+      row[`connectCompact${limit}`] = sim.stream.compactStart('semanal', limit).byteLength;
       let arr = 0;
       let compact = 0;
       let airborne = 0;
       for (let i = 0; i < ticks; i++) {
         wall += 1000;
-        sim.tick(wall);
-        const a = sim.frame('semanal', limit, 'arreglo');
+        await sim.tick(wall);
+        const a = sim.stream.frame('semanal', limit, 'arreglo');
         arr += a.byteLength;
-        compact += sim.frame('semanal', limit, 'compacto').byteLength;
+        compact += sim.stream.frame('semanal', limit, 'compacto').byteLength;
         airborne += a.toString().split('"id":').length - 1;
       }
       const simHours = (ticks * speed) / 3600;

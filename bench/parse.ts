@@ -13,6 +13,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { mulberry32 } from '../contract/random';
 import { type Database, type DbTarget, openDatabase } from '../server/db/client';
 import { loadDemoFiles } from '../server/demo/generate';
 import type { OrderRecord } from '../server/domain/types';
@@ -88,14 +89,7 @@ function measureParse(name: string, bytes: Uint8Array, known: Set<string>, repea
 
 /** A generated order file in the official format: N lines, random destinations, unique seq per destination. */
 function generateOrders(file: string, n: number, codes: string[], seed: number): void {
-  let s = seed >>> 0;
-  const rnd = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rnd = mulberry32(seed);
   const parts: string[] = new Array(n);
   const start = Date.UTC(2026, 0, 1);
   for (let i = 0; i < n; i++) {

@@ -136,7 +136,7 @@ export default async function picklistBench(argv: string[]): Promise<void> {
       api.push(performance.now() - t);
     }
     progress(`API: ${api.map(Math.round).join(' ')} ms`);
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true });
     await page.goto(`${server.baseUrl}/operacion`);
     await page.getByTestId('flight-map').waitFor();
     await page.waitForFunction(

@@ -67,7 +67,7 @@ await suite(
   ],
   'tmp/vitest-unit.json',
 );
-await check('build de la app (vite)', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+await check('build (app y servidor)', 'node', ['scripts/build.mjs', '--force']);
 await suite(
   'historias (storybook test-runner)',
   'node',

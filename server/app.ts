@@ -1,20 +1,25 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DbTarget } from './db/client';
+import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
+import { compressPlugin } from './plugins/compress';
 import { type AppConfig, configPlugin, loadConfig } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
+import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes';
 import { seedDemoIfEmpty } from './services/demo';
+import { simulationPlugin } from './simulation/plugin';
+import { validatorCompiler } from './validation';
 
 export interface BuildAppOptions {
   /** Overrides applied on top of the environment. */
   config?: Partial<AppConfig>;
-  /** Environment to read (default process.env). */
+  /** Environment to read (default: the process's). */
   env?: Record<string, string | undefined>;
   /** Wall clock in epoch milliseconds (tests pin it); default Date.now. */
   now?: () => number;
@@ -33,22 +38,29 @@ export function databaseTarget(config: AppConfig): DbTarget {
 
 /** Builds the whole server (not listening). Call `app.close()` to release the database. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const config = loadConfig(options.env ?? process.env, options.config);
+  const config = loadConfig(options.env, options.config);
   const app = Fastify({
-    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: options.logger ?? { level: config.logLevel },
     // Uploads stream through @fastify/multipart with their own limit; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
     // Opening a large embedded database (and its extensions) on a busy machine takes longer than
     // Fastify's default 10 s; a start should wait for it rather than fail.
     pluginTimeout: 60_000,
+    // Behind a reverse proxy (TRUST_PROXY): client address and https from its X-Forwarded-* headers.
+    trustProxy: config.security.trustProxy,
   });
+  app.setValidatorCompiler(validatorCompiler);
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(eventsPlugin);
   await app.register(clockPlugin, { now: options.now });
   await app.register(dbPlugin, { target: options.database ?? databaseTarget(config) });
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(compressPlugin);
   await app.register(docsPlugin);
+  await app.register(simulationPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticPlugin);
 

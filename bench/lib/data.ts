@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../../contract/random';
 import { toNetwork, toPlanOrder } from '../../server/domain/convert';
 import type { Airport, DailyFlight, OrderRecord } from '../../server/domain/types';
 import { parseAirports } from '../../server/formats/airports';
@@ -70,17 +71,8 @@ export function loadBenchData(args: BenchArgs): BenchData {
   return { airports, flights, network: toNetwork(airports, flights), orders, source: dirname(ordersFile) };
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG. */
+export const prng = mulberry32;
 
 /**
  * Demand scaled by K: each order is replicated floor(K) times plus once more with probability frac(K),

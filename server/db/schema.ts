@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { RUN_MODES, RUN_STATES } from '../../contract/enums';
 
 /**
  * drizzle view of the tables created by the SQL files in ./migrations (the SQL is the source of truth:
@@ -104,14 +105,11 @@ export const schemaMigrations = pgTable('schema_migrations', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
 
-// ---- Simulation runs (issue 4, server/simulation; migration 0002_runs.sql) ----
-export const RUN_MODE_VALUES = ['operacion', 'semanal', 'colapso'] as const;
-export const RUN_STATE_VALUES = ['en_curso', 'terminada', 'colapsada', 'detenida'] as const;
-
+// ---- Simulation runs (server/simulation; migration 0002_runs.sql) ----
 export const runs = pgTable('runs', {
   id: text('id').primaryKey(),
-  modo: text('modo', { enum: RUN_MODE_VALUES }).notNull(),
-  estado: text('estado', { enum: RUN_STATE_VALUES }).notNull(),
+  modo: text('modo', { enum: RUN_MODES }).notNull(),
+  estado: text('estado', { enum: RUN_STATES }).notNull(),
   actual: boolean('actual').notNull().default(true),
   inicioMin: integer('inicio_min').notNull(),
   finMin: integer('fin_min'),
@@ -120,6 +118,14 @@ export const runs = pgTable('runs', {
   semilla: integer('semilla').notNull(),
   kpis: jsonb('kpis'),
   reporte: jsonb('reporte'),
+  // 0007_runs_controls.sql
+  crecimiento: jsonb('crecimiento'),
+  clave: text('clave'),
+  terminadaEn: timestamp('terminada_en', { withTimezone: true }),
+  segundosReales: doublePrecision('segundos_reales').notNull().default(0),
+  resumen: jsonb('resumen'),
+  progreso: jsonb('progreso'),
+  mensaje: text('mensaje'),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encodeUtf16be } from '../formats/text';
+import { loadConfig } from '../plugins/config';
 import { DEFAULT_DEMO_OPTIONS, generateDemo } from './generate';
 
 const { values } = parseArgs({
@@ -36,7 +37,7 @@ const options = {
 
 const t0 = performance.now();
 const files = generateDemo(options);
-const dir = path.resolve(process.env.DATA_DIR ?? './data', 'demo');
+const dir = path.resolve(loadConfig().dataDir, 'demo');
 mkdirSync(dir, { recursive: true });
 const out = {
   // Same encoding as the official airports file, so uploads exercise the UTF-16 path.

@@ -1,3 +1,4 @@
+import { DAY_MIN as DAY, MINUTE_MS } from '../../contract/time';
 import type { Airport, DailyFlight, OrderRecord } from '../domain/types';
 import { writeAirports } from '../formats/airports';
 import { flightId, writeFlights } from '../formats/flights';
@@ -36,7 +37,6 @@ export const DEFAULT_DEMO_OPTIONS: Required<DemoOptions> = {
 
 const FLIGHT_CAPACITIES = [300, 320, 340, 360] as const;
 const EARTH_KM = 6371;
-const DAY = 1440;
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 
 function greatCircleKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
@@ -116,7 +116,7 @@ function parseStartDate(s: string): number {
   if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== s) {
     throw new RangeError(`Fecha de inicio '${s}' no es una fecha válida AAAA-MM-DD`);
   }
-  return ms / 60000;
+  return ms / MINUTE_MS;
 }
 
 export function demoOrders(
@@ -138,7 +138,7 @@ export function demoOrders(
   const drafts: { utc: number; order: OrderRecord }[] = [];
   for (let day = 0; day < weeks * 7; day++) {
     const n = Math.round(ordersPerDay * (0.85 + rnd() * 0.3));
-    const dayStart = new Date((startMin + day * DAY) * 60000);
+    const dayStart = new Date((startMin + day * DAY) * MINUTE_MS);
     const y = dayStart.getUTCFullYear();
     const mo = dayStart.getUTCMonth() + 1;
     const d = dayStart.getUTCDate();

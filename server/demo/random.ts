@@ -1,16 +1,6 @@
-/** Small seeded PRNG (mulberry32): same seed, same sequence, on every machine and Node version. */
-export type Random = () => number;
+import type { Random } from '../../contract/random';
 
-export function mulberry32(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32, type Random } from '../../contract/random';
 
 /** Integer in [min, max], both included. */
 export const randInt = (rnd: Random, min: number, max: number): number =>

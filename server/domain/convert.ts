@@ -1,3 +1,4 @@
+import { DAY_MIN as DAY, MINUTE_MS } from '../../contract/time';
 import type { Network, NetworkFlight, PlanOrder } from '../planner/types';
 import { type Airport, type DailyFlight, type OrderRecord, orderKey } from './types';
 
@@ -6,7 +7,6 @@ import { type Airport, type DailyFlight, type OrderRecord, orderKey } from './ty
  * airports file (no DST), even where they differ from reality.
  */
 
-const DAY = 1440;
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 
 /** Thrown when files are consistent on their own but cannot form a network; Spanish, for operators. */
@@ -77,7 +77,7 @@ export function localToEpochMin(
   minute: number,
   gmt: number,
 ): number {
-  return Date.UTC(year, month - 1, day, hour, minute) / 60000 - gmt * 60;
+  return Date.UTC(year, month - 1, day, hour, minute) / MINUTE_MS - gmt * 60;
 }
 
 export function toPlanOrder(order: OrderRecord, airportGmt: number): PlanOrder {
@@ -91,7 +91,7 @@ export function toPlanOrder(order: OrderRecord, airportGmt: number): PlanOrder {
 
 /** UTC epoch minutes → ISO 8601 in UTC, e.g. "2025-12-22T19:05:00.000Z". */
 export function epochMinToIso(min: number): string {
-  return new Date(min * 60000).toISOString();
+  return new Date(min * MINUTE_MS).toISOString();
 }
 
 /**
@@ -103,5 +103,5 @@ export function isoToEpochMin(iso: string): number {
   const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(s) || !s.includes('T');
   const ms = Date.parse(hasZone ? s : `${s}Z`);
   if (Number.isNaN(ms)) throw new RangeError(`Fecha y hora '${iso}' no es ISO 8601 válida`);
-  return Math.floor(ms / 60000);
+  return Math.floor(ms / MINUTE_MS);
 }

@@ -4,7 +4,8 @@
  * Files carry LOCAL times; conversion uses the airport's fixed GMT offset from the airports file.
  */
 
-export const CONTINENTS = ['America', 'Europa', 'Asia'] as const;
+import type { CONTINENTS } from '../../contract/enums';
+
 export type Continent = (typeof CONTINENTS)[number];
 
 /** One line of the airports / time-zone file. */

@@ -27,21 +27,34 @@ export class TextDecodeError extends Error {
 
 const UTF8_HINT = 'Guárdelo como UTF-8 o UTF-16 e inténtelo de nuevo.';
 
+export interface DetectedEncoding {
+  encoding: TextEncodingName;
+  /** Bytes of the byte-order mark at the start (0 without one). */
+  bomLength: number;
+}
+
 /**
- * Detects the encoding (BOM first; UTF-16 without BOM is recognised by its zero bytes, since every
- * format starts with ASCII) and decodes strictly: invalid bytes are rejected, never replaced by '�',
- * so a Latin-1 file cannot silently turn 'Perú' into 'Per�'.
+ * The encoding of a file from its first three bytes (fewer for a shorter file): the BOM first; without
+ * one, UTF-16 is recognised by a zero byte in the first pair, since every format starts with ASCII and
+ * text never holds a NUL. A UTF-16 file of odd length is still UTF-16, truncated: decoding says so.
+ */
+export function detectEncoding(head: Uint8Array): DetectedEncoding {
+  const [a, b, c] = head;
+  if (head.length >= 2 && a === 0xfe && b === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+  if (head.length >= 2 && a === 0xff && b === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
+  if (head.length >= 3 && a === 0xef && b === 0xbb && c === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
+  if (head.length >= 2 && a === 0 && b !== 0) return { encoding: 'utf-16be', bomLength: 0 };
+  if (head.length >= 2 && a !== 0 && b === 0) return { encoding: 'utf-16le', bomLength: 0 };
+  return { encoding: 'utf-8', bomLength: 0 };
+}
+
+/**
+ * Detects the encoding and decodes strictly: invalid bytes are rejected, never replaced by '�', so a
+ * Latin-1 file cannot silently turn 'Perú' into 'Per�'.
  */
 export function decodeText(bytes: Uint8Array): DecodedText {
-  const n = bytes.length;
-  if (n >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, 'utf-16be', 2);
-  if (n >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, 'utf-16le', 2);
-  if (n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes, 3);
-  if (n >= 2 && n % 2 === 0) {
-    if (bytes[0] === 0 && bytes[1] !== 0) return decodeUtf16(bytes, 'utf-16be', 0);
-    if (bytes[0] !== 0 && bytes[1] === 0) return decodeUtf16(bytes, 'utf-16le', 0);
-  }
-  return decodeUtf8(bytes, 0);
+  const { encoding, bomLength } = detectEncoding(bytes);
+  return encoding === 'utf-8' ? decodeUtf8(bytes, bomLength) : decodeUtf16(bytes, encoding, bomLength);
 }
 
 function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16be' | 'utf-16le', start: number): DecodedText {

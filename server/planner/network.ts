@@ -1,6 +1,7 @@
+import { DAY_MIN } from '../../contract/time';
 import type { Network, PlannerParams } from './types';
 
-export const DAY_MIN = 1440;
+export { DAY_MIN };
 
 /**
  * The network compiled into flat arrays for the search: airports and flights by index,

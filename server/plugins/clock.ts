@@ -1,12 +1,10 @@
 import fp from 'fastify-plugin';
 
 /**
- * The operation clock: "now" in UTC epoch minutes. Defaults to wall time; the daily-operation
- * simulation replaces `nowMin` with its own clock (`app.clock.nowMin = () => ...`).
+ * The wall clock in epoch ms (tests pin it). Simulated clocks are the simulation's: the order form gets
+ * the daily-operation clock passed to it explicitly (routes/index.ts).
  */
 export interface AppClock {
-  nowMin: () => number;
-  /** Wall time in epoch ms (pinned in tests); never replaced. The simulation paces its clocks on it. */
   wallMs: () => number;
 }
 
@@ -19,8 +17,7 @@ declare module 'fastify' {
 export const clockPlugin = fp<{ now?: () => number }>(
   async (app, opts) => {
     const nowMs = opts.now ?? Date.now;
-    const clock: AppClock = { nowMin: () => Math.floor(nowMs() / 60_000), wallMs: () => nowMs() };
-    app.decorate('clock', clock);
+    app.decorate('clock', { wallMs: () => nowMs() } satisfies AppClock);
   },
   { name: 'clock', fastify: '5.x' },
 );

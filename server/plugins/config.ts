@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { readSecurityConfig, type SecurityConfig } from './securityConfig';
 
 /** Server settings, read once from the environment and validated at start. */
 export interface AppConfig {
@@ -20,7 +21,18 @@ export interface AppConfig {
    * install's daily operation (real time) has orders around now and the map shows loaded flights.
    */
   demoStartDate: string | null;
+  /** Least severe log level written (pino's names). */
+  logLevel: LogLevel;
+  /** Simulation tick period in ms (0: ticks only when asked, for benches); unset: the simulation's default. */
+  simTickMs: number | undefined;
+  /** Heartbeat period of the live stream in ms; unset: the simulation's default. */
+  simHeartbeatMs: number | undefined;
+  /** Sign-in, CORS and rate limits (derived from HOST: a reachable server requires sign-in). */
+  security: SecurityConfig;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +54,18 @@ function readInt(env: Env, name: string, fallback: number, min: number, max: num
   if (value < min || value > max)
     throw new ConfigError(`${name} debe estar entre ${min} y ${max} (valor: ${value})`);
   return value;
+}
+
+function readOptionalInt(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : readInt(env, name, min, min, max);
+}
+
+function readLogLevel(env: Env): LogLevel {
+  const raw = readString(env, 'LOG_LEVEL', 'info').toLowerCase();
+  const level = LOG_LEVELS.find((l) => l === raw);
+  if (!level) throw new ConfigError(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')} (valor: "${raw}")`);
+  return level;
 }
 
 function readBool(env: Env, name: string, fallback: boolean): boolean {
@@ -70,9 +94,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL debe empezar por postgres:// o postgresql://');
   }
+  // Only this machine by default: a server other machines can reach requires sign-in.
+  const host = readString(env, 'HOST', '127.0.0.1');
   const config: AppConfig = {
     port: readInt(env, 'PORT', 8080, 0, 65535),
-    host: readString(env, 'HOST', '0.0.0.0'),
+    host,
     dataDir: readString(env, 'DATA_DIR', './data'),
     databaseUrl,
     staticDir: readString(env, 'STATIC_DIR', './dist'),
@@ -80,6 +106,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     uploadLimitBytes: readInt(env, 'UPLOAD_LIMIT_BYTES', 300 * MB, 1, Number.MAX_SAFE_INTEGER),
     seedDemo: readBool(env, 'SEED_DEMO', true),
     demoStartDate: readDemoStart(env),
+    logLevel: readLogLevel(env),
+    simTickMs: readOptionalInt(env, 'SIM_TICK_MS', 0, 3_600_000),
+    simHeartbeatMs: readOptionalInt(env, 'SIM_HEARTBEAT_MS', 1, 3_600_000),
+    security: readSecurityConfig(env, overrides.host ?? host, (message) => new ConfigError(message)),
     ...overrides,
   };
   if (config.sedes.length === 0) throw new ConfigError('SEDES no puede estar vacío');

@@ -1,12 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { apiErrorSchema } from '../schemas/common';
+import { ApiErrorDto } from '../../contract';
 
 /** OpenAPI description of every route (from their schemas), browsable at /api/docs. */
 export const docsPlugin = fp(
   async (app) => {
-    app.addSchema(apiErrorSchema);
+    app.addSchema(ApiErrorDto);
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiErrorDto, ErrorDetailDto } from '../../src/api/contract';
+import type { ApiErrorDto, ErrorDetailDto } from '../../contract';
 
 /** An error meant for the operator: Spanish message, stable code, HTTP status, optional per-line details. */
 export class ApiError extends Error {
@@ -51,6 +51,11 @@ function describeValidation(error: AjvError, context: string | undefined): Error
     type: `${field} debe ser de tipo ${translateType(String(p.type))}`,
     minimum: `${field} debe ser mayor o igual que ${p.limit}`,
     maximum: `${field} debe ser menor o igual que ${p.limit}`,
+    exclusiveMinimum: `${field} debe ser mayor que ${p.limit}`,
+    exclusiveMaximum: `${field} debe ser menor que ${p.limit}`,
+    const: `${field} debe ser ${String(p.allowedValue)}`,
+    format: `${field} no tiene el formato ${String(p.format)}`,
+    anyOf: `${field} no es un valor válido`,
     minLength: `${field} es obligatorio`,
     maxLength: `${field} no puede tener más de ${p.limit} caracteres`,
     pattern: `${field} no tiene el formato esperado`,
@@ -94,7 +99,12 @@ export function toApiError(error: FastifyError | Error, uploadLimitBytes: number
   if (error instanceof ApiError) return error;
   const e = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
-    const details = e.validation.map((v) => describeValidation(v, e.validationContext));
+    // A value matching none of its alternatives brings one error per alternative, then a summary that
+    // says nothing more: the summary is dropped when the alternatives' own errors are there.
+    const errors = e.validation.filter(
+      (v, _i, all) => v.keyword !== 'anyOf' || !all.some((o) => o !== v && o.instancePath === v.instancePath),
+    );
+    const details = errors.map((v) => describeValidation(v, e.validationContext));
     return new ApiError(
       400,
       'VALIDACION',

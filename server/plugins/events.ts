@@ -1,27 +1,8 @@
-import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
-import type { OrderSource } from '../db/schema';
+import { type AppBus, createBus } from '../domain/bus';
 
-/** An order as stored, announced after its transaction commits. */
-export interface StoredOrderEvent {
-  /** orderKey(destination, seq), e.g. SPIM-000000123. */
-  key: string;
-  destination: string;
-  seq: number;
-  /** UTC epoch minutes when the order was placed. */
-  releaseMin: number;
-  quantity: number;
-  clientId: string;
-  source: OrderSource;
-}
-
-export interface AppEvents {
-  'orders:added': [orders: StoredOrderEvent[]];
-  /** Airports or flights were replaced; readers should reload the network. */
-  'network:changed': [change: { kind: 'aereopuertos' | 'vuelos' }];
-}
-
-export type AppBus = EventEmitter<AppEvents>;
+// Services import the bus types from domain/bus; these names stay for the files that still read them here.
+export type { AppBus, AppEvents, StoredOrderEvent } from '../domain/bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,11 +10,10 @@ declare module 'fastify' {
   }
 }
 
+/** Decorates `app.bus`, the one event bus of the app. */
 export const eventsPlugin = fp(
   async (app) => {
-    const bus: AppBus = new EventEmitter<AppEvents>();
-    // Simulation runs, SSE streams and tests may all listen; no leak warning for a handful.
-    bus.setMaxListeners(100);
+    const bus = createBus();
     app.decorate('bus', bus);
     app.addHook('onClose', async () => {
       bus.removeAllListeners();

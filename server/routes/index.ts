@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import simulationPlugin from '../simulation/plugin';
 import airportsRoutes from './airports';
+import authRoutes from './auth';
 import catalogRoutes from './catalog';
 import filesRoutes from './files';
 import healthRoutes from './health';
@@ -15,12 +15,10 @@ import simulationRoutes from './simulation';
  */
 const ROUTES: FastifyPluginAsync[] = [
   healthRoutes,
+  authRoutes,
   airportsRoutes,
   filesRoutes,
-  ordersRoutes,
   catalogRoutes,
-  // Decorates app.simulation for the three plugins after it (runs, clock, live stream).
-  simulationPlugin,
   simulationRoutes,
   liveRoutes,
   operationsRoutes,
@@ -28,6 +26,8 @@ const ROUTES: FastifyPluginAsync[] = [
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   for (const routes of ROUTES) await app.register(routes);
+  // The order form stamps orders with the daily-operation clock, handed to it here.
+  await app.register(ordersRoutes, { nowMin: () => app.simulation.operationNowMin() });
 };
 
 export default apiRoutes;

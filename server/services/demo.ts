@@ -1,7 +1,8 @@
+import { DAY_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import { generateDemo } from '../demo/generate';
+import type { AppBus } from '../domain/bus';
 import { encodeUtf16be } from '../formats/text';
-import type { AppBus } from '../plugins/events';
 import { type DataDeps, listAirports, replaceAirports, replaceFlights } from './network';
 import { appendOrdersFile } from './orders';
 
@@ -18,7 +19,7 @@ export const DEMO_ORDERS_PER_DAY = 3000;
 
 /** The Monday two weeks before `nowMs` (UTC), as YYYY-MM-DD. */
 export function demoStartAround(nowMs: number): string {
-  const day = new Date(nowMs - 14 * 86_400_000);
+  const day = new Date(nowMs - 14 * DAY_MS);
   const sinceMonday = (day.getUTCDay() + 6) % 7;
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - sinceMonday))
     .toISOString()

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FileKind, FileStatusDto } from '../../src/api/contract';
+import type { FileKind, FileStatusDto } from '../../contract';
 import type { Database } from '../db/client';
 import type { RawSession } from '../db/raw';
 import { files } from '../db/schema';

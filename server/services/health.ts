@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { HealthDto } from '../../src/api/contract';
+import type { HealthDto } from '../../contract';
 import type { Database } from '../db/client';
 
 export async function checkDatabase(db: Database): Promise<HealthDto['database']> {

@@ -1,5 +1,5 @@
 import { asc, notInArray, sql } from 'drizzle-orm';
-import type { AirportDto } from '../../src/api/contract';
+import type { AirportDto } from '../../contract';
 import type { Database } from '../db/client';
 import type { RawSession } from '../db/raw';
 import { airports, flights } from '../db/schema';

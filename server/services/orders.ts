@@ -1,15 +1,15 @@
-import { and, asc, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { OrderPayload, OrdersUploadOkDto } from '../../contract';
 import { clientIdProblem, normalizeClientId, quantityProblem } from '../../contract/orderRules';
-import type { OrderPayload, OrdersUploadOkDto } from '../../src/api/contract';
 import { affectedOf, rowsOf } from '../db/client';
 import { airports, orders } from '../db/schema';
 import type { Executor, Tx } from '../db/tx';
+import type { StoredOrderEvent } from '../domain/bus';
 import { localToEpochMin } from '../domain/convert';
 import { type OrderRecord, orderKey } from '../domain/types';
 import { createOrderLineParser, type OrdersParseResult, parseOrders } from '../formats/orders';
-import { decodeText, TextDecodeError, type TextEncodingName } from '../formats/text';
+import { decodeText, detectEncoding, TextDecodeError, type TextEncodingName } from '../formats/text';
 import { ApiError } from '../plugins/errors';
-import type { StoredOrderEvent } from '../plugins/events';
 import { insertFileRaw, type UploadedFile } from './files';
 import { airportCodes, type DataDeps, listAirports, lockNetworkRaw } from './network';
 import { copyOrderRows } from './orders-bulk';
@@ -65,6 +65,43 @@ export async function orderTimeRange(db: {
   );
   const r = rows[0];
   return r && r.min !== null && r.max !== null ? { fromMin: Number(r.min), toMin: Number(r.max) } : null;
+}
+
+/** First and last release minute of the stored orders and how many there are. */
+export async function orderRange(db: {
+  orm: Executor;
+}): Promise<{ fromMin: number; toMin: number; count: number } | null> {
+  const rows = rowsOf<{ min: number | null; max: number | null; n: number | string }>(
+    await db.orm.execute(
+      sql`SELECT min(release_min) AS min, max(release_min) AS max, count(*) AS n FROM orders`,
+    ),
+  );
+  const r = rows[0];
+  return r && r.min !== null && r.max !== null
+    ? { fromMin: Number(r.min), toMin: Number(r.max), count: Number(r.n) }
+    : null;
+}
+
+/** The stored order a key names (DEST-seq), if any. */
+export async function findStoredOrder(db: { orm: Executor }, key: string): Promise<StoredOrder | undefined> {
+  const m = /^([A-Z0-9]{3,4})-(\d{1,9})$/.exec(key);
+  if (!m) return undefined;
+  const rows = await db.orm
+    .select()
+    .from(orders)
+    .where(and(eq(orders.destination, m[1]), eq(orders.seq, Number(m[2]))));
+  const r = rows[0];
+  return r
+    ? {
+        key: orderKey(r.destination, r.seq),
+        destination: r.destination,
+        seq: r.seq,
+        releaseMin: r.releaseMin,
+        quantity: r.quantity,
+        clientId: r.clientId,
+        source: r.source,
+      }
+    : undefined;
 }
 
 // ---------- bulk insert ----------
@@ -314,9 +351,8 @@ function countNewlines(text: string): number {
 }
 
 /**
- * Incremental, strict decoding with the same detection rules as formats/text.ts decodeText (BOM first,
- * then UTF-16 recognised by a zero byte in the first pair, else UTF-8). Throws on invalid bytes; the
- * caller then falls back to decodeText on the whole file for the line-numbered message.
+ * Incremental, strict decoding with the detection decodeText uses. Throws on invalid bytes; the caller
+ * then falls back to decodeText on the whole file for the line-numbered message.
  */
 class ChunkDecoder {
   encoding: TextEncodingName | undefined;
@@ -346,15 +382,10 @@ class ChunkDecoder {
   }
 
   private start(b: Uint8Array): void {
-    let enc: TextEncodingName = 'utf-8';
-    if (b[0] === 0xfe && b[1] === 0xff) enc = 'utf-16be';
-    else if (b[0] === 0xff && b[1] === 0xfe) enc = 'utf-16le';
-    else if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) enc = 'utf-8';
-    else if (b.length >= 2 && b[0] === 0 && b[1] !== 0) enc = 'utf-16be';
-    else if (b.length >= 2 && b[0] !== 0 && b[1] === 0) enc = 'utf-16le';
-    this.encoding = enc;
+    const { encoding } = detectEncoding(b);
+    this.encoding = encoding;
     // ignoreBOM false: a leading BOM is consumed, as decodeText does.
-    this.decoder = new TextDecoder(enc, { fatal: true });
+    this.decoder = new TextDecoder(encoding, { fatal: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorDetailDto } from '../../src/api/contract';
+import type { ErrorDetailDto } from '../../contract';
 import type { ParseIssue } from '../domain/types';
 import { type FileParseResult, summarizeErrors } from '../formats/issues';
 import { type DecodedText, decodeText, TextDecodeError } from '../formats/text';

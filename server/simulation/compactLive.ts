@@ -2,9 +2,10 @@ import {
   type LiveEntryDto,
   type LiveNetworkDto,
   type LiveSnapshotDto,
+  type LiveState,
   type LiveTickDto,
   LOAD_LEVELS,
-} from '../../src/api/contract';
+} from '../../contract';
 import { levelOf, type SimulationOptions } from './options';
 import type { Airborne, ViewNetwork } from './view';
 
@@ -52,9 +53,14 @@ export function entriesOf(
 // Daily flight indexes stay below 2^12 x 4 and departures below 2^31 minutes: one safe integer per instance.
 const keyOf = (e: readonly [number, number, ...number[]]) => e[1] * 65_536 + e[0];
 
+/** What every compact event carries besides the flights: the instant, the speed and what is shown. */
 export interface SimClock {
   t: number | null;
   velocidad: number | null;
+  /** Flights in the air at t, all of them: the map says how many of them its list shows. */
+  enAire: number;
+  estado: LiveState;
+  simulacion: string | null;
 }
 
 /**

@@ -1,8 +1,7 @@
+import { DAY_MIN as DAY } from '../../contract/time';
 import { cumulate, mulberry32, pickWeighted } from '../demo/random';
 import type { PlanOrder } from '../planner/types';
 import type { GrowthOptions } from './options';
-
-const DAY = 1440;
 
 /** What the stored orders look like: the synthetic demand copies their mix. */
 export interface DemandProfile {
@@ -45,7 +44,10 @@ export function demandProfile(orders: readonly PlanOrder[]): DemandProfile | nul
 }
 
 /** products/day = 900 + (x0 + k·d)^n with 900 + x0^n = P0 and yearFactor growth every periodDays. */
-export function growthLaw(p0: number, g: GrowthOptions): (days: number) => number {
+export function growthLaw(
+  p0: number,
+  g: Pick<GrowthOptions, 'exponent' | 'yearFactor' | 'periodDays'>,
+): (days: number) => number {
   const n = g.exponent;
   const base = Math.max(1, p0 - 900);
   const x0 = base ** (1 / n);

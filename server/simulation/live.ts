@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { LiveFormat, RunMode } from '../../src/api/contract';
+import type { LiveFormat, RunMode } from '../../contract';
 
 export interface LiveClient {
   res: ServerResponse;
@@ -81,6 +81,11 @@ export class LiveHub {
       this.send(client, frame);
     }
     this.framesSent++;
+  }
+
+  /** An extra message to every client of one mode (a run's change of state). */
+  sendToMode(modo: RunMode, message: Buffer): void {
+    for (const client of [...this.clients]) if (client.modo === modo) this.send(client, message);
   }
 
   heartbeat(): void {

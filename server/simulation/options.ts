@@ -1,4 +1,5 @@
-import type { LoadLevel } from '../../src/api/contract';
+import type { GrowthLawDto, LoadLevel } from '../../contract';
+import { DAY_MIN, WEEK_MIN } from '../../contract/time';
 
 /**
  * Knobs of the simulation (DOMAIN.md: every default is a parameter, never a buried literal).
@@ -22,10 +23,20 @@ export interface SimulationOptions {
   /** Load thresholds (fraction of capacity): below `limited` Disponible, up to `saturated` Limitado, above Saturado. */
   levels: { limited: number; saturated: number };
   colors: Record<LoadLevel, string>;
-  /** Orders planned per slice of a max-speed run or a replay. */
+  /** Orders planned per slice of a max-speed run or a replay (one slice is the longest a question waits). */
   sliceOrders: number;
-  /** Slices run back to back for this long, then yield to the event loop (API and stream stay live). */
+  /** Slices run back to back for this long, then the run's worker answers its messages. */
   sliceMs: number;
+  /** Most orders a paced run plans in one tick; past it the clock waits for the planner. */
+  tickOrders: number;
+  /**
+   * How much less CPU priority a run's worker thread asks for than the API's (Linux nice steps). 0 by
+   * default: measured on this 2-core machine, the API's p95 stays near 10 ms during a max-speed collapse
+   * search without it, and with 5 a collapse search slows on a busy machine (the API then won: p95 22 ms).
+   */
+  workerNice: number;
+  /** How often a max-speed run reports its progress to the main thread (and the stream's clients). */
+  snapshotEveryMs: number;
   /** Default and maximum of `limit` on the live stream. */
   liveDefaultLimit: number;
   liveMaxLimit: number;
@@ -55,12 +66,15 @@ export const DEFAULT_SIMULATION_OPTIONS: SimulationOptions = {
   maxBufferedBytes: 1 << 20,
   persistEveryMs: 5000,
   defaultSpeed: 168,
-  defaultWeekMin: 7 * 1440,
-  operationLookbackMin: 3 * 1440,
+  defaultWeekMin: WEEK_MIN,
+  operationLookbackMin: 3 * DAY_MIN,
   levels: { limited: 0.7, saturated: 0.9 },
   colors: { disponible: '#22c55e', limitado: '#f59e0b', saturado: '#ef4444' },
-  sliceOrders: 200,
-  sliceMs: 20,
+  sliceOrders: 25,
+  sliceMs: 5,
+  tickOrders: 2000,
+  workerNice: 0,
+  snapshotEveryMs: 1000,
   liveDefaultLimit: 50,
   liveMaxLimit: 5000,
   growth: { exponent: 1.174, yearFactor: 2, periodDays: 7, seed: 1, maxDays: 3 * 365 },
@@ -82,3 +96,14 @@ export function levelOf(load: number, capacity: number, levels: SimulationOption
   if (f <= levels.saturated) return 'limitado';
   return 'saturado';
 }
+
+/** The growth law a colapso run assumes unless the operator edits it. */
+export function defaultGrowthLaw(g: GrowthOptions = DEFAULT_SIMULATION_OPTIONS.growth): GrowthLawDto {
+  return { exponente: g.exponent, factorPorPeriodo: g.yearFactor, periodoDias: g.periodDays };
+}
+
+/** Speed presets offered to operators: a 7-day week played in 30, 60 or 90 minutes of wall time. */
+export const SPEED_PRESETS: { nombre: string; velocidad: number }[] = [30, 60, 90].map((minutes) => ({
+  nombre: `Semana en ${minutes} min`,
+  velocidad: Math.round((7 * 24 * 60) / minutes),
+}));

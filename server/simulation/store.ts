@@ -1,10 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CollapseReportDto, RunKpisDto, RunMode, RunState } from '../../src/api/contract';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type {
+  CollapseReportDto,
+  GrowthLawDto,
+  RunKpisDto,
+  RunMode,
+  RunProgressDto,
+  RunResultDto,
+  RunState,
+} from '../../contract';
 import type { Database } from '../db/client';
 import { runEvents, runs } from '../db/schema';
-import type { RunEvent } from './run';
+import type { RunEvent } from './run/events';
 
-/** A run as stored (times in epoch minutes / milliseconds). */
+/** A run as stored (times in epoch minutes / milliseconds; wall instants as ISO). */
 export interface RunRow {
   id: string;
   modo: RunMode;
@@ -17,8 +25,32 @@ export interface RunRow {
   semilla: number;
   kpis: RunKpisDto | null;
   reporte: CollapseReportDto | null;
+  crecimiento: GrowthLawDto | null;
+  clave: string | null;
   creadoEn: string;
+  terminadaEn: string | null;
+  segundosReales: number;
+  resumen: RunResultDto | null;
+  progreso: RunProgressDto | null;
+  mensaje: string | null;
 }
+
+export type RunUpdate = Partial<
+  Pick<
+    RunRow,
+    | 'estado'
+    | 'ahoraMs'
+    | 'kpis'
+    | 'reporte'
+    | 'actual'
+    | 'velocidad'
+    | 'terminadaEn'
+    | 'segundosReales'
+    | 'resumen'
+    | 'progreso'
+    | 'mensaje'
+  >
+>;
 
 const toRow = (r: typeof runs.$inferSelect): RunRow => ({
   id: r.id,
@@ -32,39 +64,55 @@ const toRow = (r: typeof runs.$inferSelect): RunRow => ({
   semilla: r.semilla,
   kpis: (r.kpis as RunKpisDto | null) ?? null,
   reporte: (r.reporte as CollapseReportDto | null) ?? null,
+  crecimiento: (r.crecimiento as GrowthLawDto | null) ?? null,
+  clave: r.clave,
   creadoEn: r.creadoEn.toISOString(),
+  terminadaEn: r.terminadaEn ? r.terminadaEn.toISOString() : null,
+  segundosReales: r.segundosReales,
+  resumen: (r.resumen as RunResultDto | null) ?? null,
+  progreso: (r.progreso as RunProgressDto | null) ?? null,
+  mensaje: r.mensaje,
 });
 
-/** Persistence of runs and their events. Writes are small; the service serialises them per run. */
+const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
+
+/** Persistence of runs and their events. Writes are small; the registry serialises them per run. */
 export class RunStore {
   constructor(private readonly db: Database) {}
 
-  /** Inserts a new current run of its mode, retiring (and stopping) the previous one. */
+  /** Inserts a new current run of its mode; the previous one leaves `actual` (stopped if still going). */
   async insertCurrent(row: RunRow): Promise<string> {
     return this.db.orm.transaction(async (tx) => {
       await tx
         .update(runs)
         .set({
           actual: false,
-          estado: sql`CASE WHEN ${runs.estado} = 'en_curso' THEN 'detenida' ELSE ${runs.estado} END`,
+          estado: sql`CASE WHEN ${runs.estado} IN ('en_curso', 'pausada') THEN 'detenida' ELSE ${runs.estado} END`,
           actualizadoEn: sql`now()`,
         })
         .where(and(eq(runs.modo, row.modo), eq(runs.actual, true)));
       const [r] = await tx
         .insert(runs)
-        .values({ ...row, actual: true, creadoEn: new Date(row.creadoEn) })
+        .values({
+          ...row,
+          actual: true,
+          creadoEn: new Date(row.creadoEn),
+          terminadaEn: toDate(row.terminadaEn),
+        })
         .returning({ creadoEn: runs.creadoEn });
       return r.creadoEn.toISOString();
     });
   }
 
-  async update(
-    id: string,
-    fields: Partial<Pick<RunRow, 'estado' | 'ahoraMs' | 'kpis' | 'reporte' | 'actual'>>,
-  ): Promise<void> {
+  async update(id: string, fields: RunUpdate): Promise<void> {
+    const { terminadaEn, ...rest } = fields;
     await this.db.orm
       .update(runs)
-      .set({ ...fields, actualizadoEn: sql`now()` })
+      .set({
+        ...rest,
+        ...(terminadaEn !== undefined ? { terminadaEn: toDate(terminadaEn) } : {}),
+        actualizadoEn: sql`now()`,
+      })
       .where(eq(runs.id, id));
   }
 
@@ -79,6 +127,28 @@ export class RunStore {
 
   async get(id: string): Promise<RunRow | null> {
     const rows = await this.db.orm.select().from(runs).where(eq(runs.id, id));
+    return rows.length > 0 ? toRow(rows[0]) : null;
+  }
+
+  /** Stored runs, newest first. */
+  async history(modo: RunMode | undefined, limit: number): Promise<RunRow[]> {
+    const rows = await this.db.orm
+      .select()
+      .from(runs)
+      .where(modo ? eq(runs.modo, modo) : undefined)
+      .orderBy(desc(runs.creadoEn), desc(runs.id))
+      .limit(limit);
+    return rows.map(toRow);
+  }
+
+  /** The run a request with this idempotency key started since `sinceIso`, if any. */
+  async byKey(clave: string, sinceIso: string): Promise<RunRow | null> {
+    const rows = await this.db.orm
+      .select()
+      .from(runs)
+      .where(and(eq(runs.clave, clave), gte(runs.creadoEn, new Date(sinceIso))))
+      .orderBy(desc(runs.creadoEn))
+      .limit(1);
     return rows.length > 0 ? toRow(rows[0]) : null;
   }
 

@@ -1,9 +1,6 @@
-import type { LiveFlightDto, WarehouseOccupancyDto } from '../../src/api/contract';
-import { epochMinToIso, flightUtc } from '../domain/convert';
+import { DAY_MIN as DAY, MINUTE_MS } from '../../contract/time';
+import { flightUtc } from '../domain/convert';
 import type { Airport, DailyFlight } from '../domain/types';
-import { levelOf, type SimulationOptions } from './options';
-
-const DAY = 1440;
 
 /** The loaded plan in flat arrays for the per-tick airborne scan (positions need airport lat/lon). */
 export interface ViewNetwork {
@@ -101,51 +98,23 @@ export function airborneAt(v: ViewNetwork, plan: LoadSource, tMin: number): Airb
   return out;
 }
 
-export function toLiveFlight(
+/** The instance an id names: `FLIGHT@depMin`, `FLIGHT@ISO`, or a bare flight id (airborne at tMin, else next). */
+export function resolveInstance(
   v: ViewNetwork,
-  a: Airborne,
+  id: string,
   tMin: number,
-  opts: Pick<SimulationOptions, 'levels' | 'colors'>,
-): LiveFlightDto {
-  const i = a.i;
-  const cap = v.capacity[i];
-  const nivel = levelOf(a.load, cap, opts.levels);
-  const color = opts.colors[nivel];
-  const id = v.flightIds[i];
-  return {
-    id: instanceId(id, a.dep),
-    originLat: v.oLat[i],
-    originLon: v.oLon[i],
-    destLat: v.dLat[i],
-    destLon: v.dLon[i],
-    progress: round4(Math.min(1, Math.max(0, (tMin - a.dep) / v.dur[i]))),
-    pathColor: color,
-    planeColor: color,
-    codigo: id,
-    origen: v.origin[i],
-    destino: v.destination[i],
-    salida: epochMinToIso(a.dep),
-    llegada: epochMinToIso(a.dep + v.dur[i]),
-    carga: a.load,
-    capacidad: cap,
-    nivel,
-  };
-}
-
-export function warehouseOccupancy(
-  v: ViewNetwork,
-  loadAt: (code: string) => number,
-  levels: SimulationOptions['levels'],
-): WarehouseOccupancyDto[] {
-  return v.airports.map((a) => {
-    const ocupacion = loadAt(a.code);
-    return {
-      codigo: a.code,
-      ciudad: a.city || null,
-      ocupacion,
-      capacidad: a.capacity,
-      porcentaje: a.capacity > 0 ? Math.round((ocupacion / a.capacity) * 1000) / 10 : 0,
-      nivel: levelOf(ocupacion, a.capacity, levels),
-    };
-  });
+): { flightId: string; depMin: number } | null {
+  const at = id.lastIndexOf('@');
+  const flightId = at >= 0 ? id.slice(0, at) : id;
+  const i = v.flightIndex.get(flightId);
+  if (i === undefined) return null;
+  if (at >= 0) {
+    const raw = id.slice(at + 1);
+    const dep = /^\d+$/.test(raw) ? Number(raw) : Math.floor(Date.parse(raw) / MINUTE_MS);
+    if (!Number.isFinite(dep)) return null;
+    if ((((dep - v.depUtc[i]) % DAY) + DAY) % DAY !== 0) return null;
+    return { flightId, depMin: dep };
+  }
+  const last = lastDepartureAtOrBefore(v, i, tMin);
+  return { flightId, depMin: tMin - last < v.dur[i] ? last : last + DAY };
 }

@@ -1,8 +1,8 @@
-import type { ApiErrorDto, ErrorDetailDto } from './contract';
+import type { ApiErrorDto, ErrorDetailDto } from '../../contract';
 
 /**
  * The only module that calls fetch. Every call returns [result, error] instead of throwing.
- * Spec 8/9: message from the body's `message`, else the body text, else 'Error desconocido' + error
+ * Message from the body's `message`, else the body text, else 'Error desconocido' + error
  * text; network errors have status 0; timeout 10000 ms; up to 2 retries on 408/500/502/503/504.
  */
 

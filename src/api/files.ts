@@ -1,4 +1,6 @@
+import type { ApiErrorDto, FileKind, FileStatusDto, UploadOkDto } from '../../contract';
 import {
+  buildUrl,
   HTTP_MAX_RETRIES,
   HTTP_TIMEOUT_MS,
   type HttpError,
@@ -6,12 +8,16 @@ import {
   http,
   RETRY_STATUSES,
 } from './client';
-import type { ApiErrorDto, FileStatusDto, UploadOkDto } from './contract';
 
-/** Endpoint functions of the bulk file loads (spec 7): status, preview, download and upload per kind. */
+/** Endpoint functions of the bulk file loads: status, preview, download and upload per kind. */
 
-/** The kinds with a stored file (the errors load is not implemented, spec 2). */
-export type StoredFileKind = 'vuelos' | 'aereopuertos' | 'pedidos';
+/** The kinds with a stored file (the errors load is not implemented). */
+export type StoredFileKind = FileKind;
+
+/** Every file upload: the stored kinds, and cancellations, which a run applies and nobody stores. */
+export type UploadKind = StoredFileKind | 'cancelaciones';
+
+export const isStoredKind = (kind: UploadKind): kind is StoredFileKind => kind !== 'cancelaciones';
 
 export const PREVIEW_LINES = 50;
 
@@ -38,6 +44,14 @@ export interface UploadOptions {
   /** Inactivity limit while sending; after the last byte the server may validate for longer. */
   idleTimeoutMs?: number;
   processingTimeoutMs?: number;
+  /** Query of the upload URL (cancellations name the run mode). */
+  query?: Record<string, string>;
+  /**
+   * Whether sending again cannot change the outcome (default true: a stored file is replaced, orders
+   * are de-duplicated). A cancellations file is not: a second send would report its flights as
+   * already cancelled.
+   */
+  idempotent?: boolean;
   /** Test seam. */
   xhrFactory?: () => XMLHttpRequest;
   sleep?: (ms: number) => Promise<void>;
@@ -136,15 +150,16 @@ function sendOnce<T>(url: string, file: File, options: UploadOptions): Promise<H
  * ([result, error], error message rules, retries on 408/5xx — uploads are idempotent on the server).
  */
 export async function uploadFile<T extends UploadOkDto = UploadOkDto>(
-  kind: StoredFileKind,
+  kind: UploadKind,
   file: File,
   options: UploadOptions = {},
 ): Promise<HttpResult<T>> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let last: HttpResult<T> = [null, { status: 0, message: 'Error desconocido' }];
-  for (let attempt = 0; attempt <= HTTP_MAX_RETRIES; attempt++) {
+  const retries = options.idempotent === false ? 0 : HTTP_MAX_RETRIES;
+  for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
-    last = await sendOnce<T>(`/api/${kind}/upload`, file, options);
+    last = await sendOnce<T>(buildUrl(`${kind}/upload`, options.query), file, options);
     const error = last[1];
     if (!error || !RETRY_STATUSES.has(error.status)) return last;
   }

@@ -1,8 +1,15 @@
+import type { LiveFlightDto, LiveFormat, LoadLevel, RunMode } from '../../contract';
+import { LOAD_LEVELS } from '../../contract/enums';
 import { buildUrl } from './client';
-import { type LiveFlightDto, type LiveFormat, LOAD_LEVELS, type LoadLevel, type RunMode } from './contract';
 
-/** Spec 9: the map screen asks for 200 live flights (the server's default is 50). */
+/** The map screen asks for 200 live flights (the server's default is 50). */
 export const MAP_LIVE_LIMIT = 200;
+
+/**
+ * 'Mostrar todos': the server's own cap on a list (it clamps a larger ask to it), far above the
+ * ~1,240 flights the real network has in the air at its busiest.
+ */
+export const MAP_LIVE_ALL_LIMIT = 5000;
 
 /**
  * URL of the live flights stream (SSE) of one run mode. The app asks for the compact format (static
@@ -45,7 +52,7 @@ export function parseLiveFlight(raw: unknown): LiveFlightDto | null {
 }
 
 /**
- * Spec 5: a message is accepted only when its payload is a JSON array; anything else (bad JSON, an
+ * A message is accepted only when its payload is a JSON array; anything else (bad JSON, an
  * object, a number) is ignored and yields null. Items that cannot be drawn are dropped.
  */
 export function parseLiveMessage(data: string): LiveFlightDto[] | null {

@@ -1,4 +1,11 @@
-import type { LiveEntryDto, LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, LiveTickDto } from './contract';
+import type {
+  LiveEntryDto,
+  LiveFlightDto,
+  LiveNetworkDto,
+  LiveSnapshotDto,
+  LiveTickDto,
+} from '../../contract';
+import { MINUTE_MS } from '../../contract/time';
 
 /**
  * Rebuilds the spec's flight list from the compact stream: the plan ('red') once, the list ('foto'),
@@ -7,7 +14,7 @@ import type { LiveEntryDto, LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, Live
  */
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
-const isoOfMinute = (min: number) => new Date(min * 60_000).toISOString();
+const isoOfMinute = (min: number) => new Date(min * MINUTE_MS).toISOString();
 const keyOf = (index: number, dep: number) => dep * 65_536 + index;
 
 export interface SimInstant {
@@ -15,12 +22,21 @@ export interface SimInstant {
   t: number | null;
   /** × real time; null at maximum speed; 0 when the run is not moving. */
   velocidad: number | null;
+  /** Every flight in the air at t (the list holds at most `limit` of them); null when not told. */
+  enAire: number | null;
 }
+
+// A payload without the count says nothing rather than a wrong total.
+const instantOf = (p: LiveSnapshotDto | LiveTickDto): SimInstant => ({
+  t: p.t,
+  velocidad: p.velocidad,
+  enAire: typeof p.enAire === 'number' ? p.enAire : null,
+});
 
 export class CompactLiveDecoder {
   private network: LiveNetworkDto | null = null;
   private entries = new Map<number, LiveEntryDto>();
-  instant: SimInstant = { t: null, velocidad: null };
+  instant: SimInstant = { t: null, velocidad: null, enAire: null };
 
   /** Event 'red': the plan changed (or the stream began); the list that follows replaces the old one. */
   setNetwork(payload: LiveNetworkDto): void {
@@ -31,7 +47,7 @@ export class CompactLiveDecoder {
   /** Event 'foto': the whole list. */
   snapshot(payload: LiveSnapshotDto): LiveFlightDto[] {
     this.entries = new Map(payload.vuelos.map((e) => [keyOf(e[0], e[1]), e]));
-    this.instant = { t: payload.t, velocidad: payload.velocidad };
+    this.instant = instantOf(payload);
     return this.flights();
   }
 
@@ -40,7 +56,7 @@ export class CompactLiveDecoder {
     for (const [index, dep] of payload.salen) this.entries.delete(keyOf(index, dep));
     for (const e of payload.entran) this.entries.set(keyOf(e[0], e[1]), e);
     for (const e of payload.carga) this.entries.set(keyOf(e[0], e[1]), e);
-    this.instant = { t: payload.t, velocidad: payload.velocidad };
+    this.instant = instantOf(payload);
     return this.flights();
   }
 

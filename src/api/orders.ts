@@ -1,5 +1,5 @@
+import type { OrderPayload } from '../../contract';
 import { http } from './client';
-import type { OrderPayload } from './contract';
 
 /** POST pedidos: registers one order; the answer is the text shown in the toast. Never retried. */
 export const registerOrder = (payload: OrderPayload, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
+import type { RunDto, RunSummaryDto, StartRunPayload } from '../../contract';
 import { http, unwrap } from './client';
-import type { RunDto, RunSummaryDto, StartRunPayload } from './contract';
 
-/** Runs of the three modes (issue 4's /api/simulaciones). */
+/** Runs of the three modes (/api/simulaciones). */
 
 /** Starts or replaces the run of a mode. Not retried: a retry after a timeout would restart it again. */
 export const startRun = (payload: StartRunPayload) => unwrap(http.post<RunDto>('simulaciones', payload));

@@ -1,10 +1,13 @@
+import { AuthGate } from '../features/auth/AuthGate';
 import { AppShell } from './AppShell';
 import { Providers } from './Providers';
 
 export function App() {
   return (
     <Providers>
-      <AppShell />
+      <AuthGate>
+        <AppShell />
+      </AuthGate>
     </Providers>
   );
 }

@@ -1,16 +1,18 @@
 import { useAtom } from 'jotai';
 import { Suspense } from 'react';
 import { useLocation } from 'wouter';
+import { SessionMenu } from '../features/auth/SessionMenu';
 import { ClockWidget } from '../features/clock/ClockWidget';
-import { modeForPath, serverTimeSource } from '../features/clock/serverTimeSource';
+import { serverTimeSource } from '../features/clock/serverTimeSource';
 import { NavBar } from '../features/shell/NavBar';
-import { hasClock, hasPanel } from '../features/shell/navigation';
+import { hasClock, hasPanel, modeForPath } from '../features/shell/navigation';
 import { SectionPanel } from '../features/shell/SectionPanel';
 import { panelExpandedAtom, sheetOpenAtom } from '../features/shell/shellAtoms';
 import { useIsMobile } from '../lib/useMediaQuery';
 import * as styles from './AppShell.css';
 import { AppRoutes } from './routes';
 import { SCREENS } from './screens';
+import { useVisiblePaths } from './visibleScreens';
 
 function ScreenPanel({ path, isMobile }: { path: string; isMobile: boolean }) {
   const [expanded, setExpanded] = useAtom(panelExpandedAtom(path));
@@ -35,12 +37,18 @@ function ScreenPanel({ path, isMobile }: { path: string; isMobile: boolean }) {
 export function AppShell() {
   const [path] = useLocation();
   const isMobile = useIsMobile();
+  const visiblePaths = useVisiblePaths();
   const clock = hasClock(path) ? (
     <ClockWidget isMobile={isMobile} timeSource={serverTimeSource(modeForPath(path))} />
   ) : null;
   return (
     <div className={styles.shell}>
-      <NavBar path={path} clock={isMobile ? null : clock} />
+      <NavBar
+        path={path}
+        clock={isMobile ? null : clock}
+        visiblePaths={visiblePaths}
+        account={<SessionMenu />}
+      />
       <main className={styles.main}>
         <AppRoutes />
         {hasPanel(path) ? <ScreenPanel path={path} isMobile={isMobile} /> : null}

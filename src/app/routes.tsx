@@ -1,14 +1,14 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { SCREENS } from './screens';
+import { HOME_PATH } from '../features/shell/navigation';
+import { useVisibleScreens } from './visibleScreens';
 
-export const HOME_PATH = '/operacion';
-
-/** Spec 2: / and any unknown path redirect (replace) to /operacion. */
+/** The root and any unknown path redirect (replace) to /operacion. */
 export function AppRoutes() {
+  const screens = useVisibleScreens();
   return (
     <Switch>
-      {Object.entries(SCREENS).map(([path, { Screen }]) => (
+      {Object.entries(screens).map(([path, { Screen }]) => (
         <Route key={path} path={path}>
           <Suspense fallback={null}>
             <Screen />

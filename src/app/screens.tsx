@@ -1,5 +1,10 @@
 import { type ComponentType, lazy } from 'react';
-import { DEFAULT_PANEL_TEXT, REGISTRAR_PLACEHOLDER } from '../features/shell/navigation';
+import {
+  DEFAULT_PANEL_TEXT,
+  PATH_OF_MODE,
+  REGISTRAR_PATH,
+  REGISTRAR_PLACEHOLDER,
+} from '../features/shell/navigation';
 
 /*
  * Screens load on demand: the register screen never pays for the map (MapLibre is most of the
@@ -35,8 +40,8 @@ export function RegistrarPanelText() {
 const PANEL_TITLE = 'Controles de simulación';
 
 export const SCREENS: Record<string, ScreenDefinition> = {
-  '/registrar': { Screen: RegisterScreen, panelTitle: 'Registrar envío', Panel: RegistrarPanelText },
-  '/operacion': { Screen: OperacionScreen, panelTitle: PANEL_TITLE, Panel: OperacionPanel },
-  '/simulacion': { Screen: SimulacionScreen, panelTitle: PANEL_TITLE, Panel: SimulacionPanel },
-  '/colapso': { Screen: ColapsoScreen, panelTitle: PANEL_TITLE, Panel: ColapsoPanel },
+  [REGISTRAR_PATH]: { Screen: RegisterScreen, panelTitle: 'Registrar envío', Panel: RegistrarPanelText },
+  [PATH_OF_MODE.operacion]: { Screen: OperacionScreen, panelTitle: PANEL_TITLE, Panel: OperacionPanel },
+  [PATH_OF_MODE.semanal]: { Screen: SimulacionScreen, panelTitle: PANEL_TITLE, Panel: SimulacionPanel },
+  [PATH_OF_MODE.colapso]: { Screen: ColapsoScreen, panelTitle: PANEL_TITLE, Panel: ColapsoPanel },
 };

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 
 /**
- * The app's toasts, by kind (spec 2, 8, 9): ordinary toasts last the Toaster's 3 s; result toasts
+ * The app's toasts, by kind: ordinary toasts last the Toaster's 3 s; result toasts
  * (uploads, orders) stay until dismissed; loading toasts cannot be dismissed.
  */
 export const notify = {

@@ -25,7 +25,7 @@ const hourSegment = (canvasElement: HTMLElement) =>
     .getAllByRole('spinbutton')
     .find((s) => s.getAttribute('data-type') === 'hour')!;
 
-/** Spec 9 default: second granularity, 24 hours. */
+/** Default: second granularity, 24 hours. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await expect(segmentText(canvasElement)).toContain('dd/MM/aaaa HH:mm:ss');

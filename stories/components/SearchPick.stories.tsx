@@ -47,7 +47,7 @@ export const Closed: Story = {
   },
 };
 
-/** Spec 3 samples: 5 flights AX + 3 digits. */
+/** Samples: 5 flights AX + 3 digits. */
 export const Open: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(trigger(canvasElement));
@@ -130,6 +130,22 @@ export const ManyOptions: Story = {
     await userEvent.type(screen.getByRole('searchbox'), '0049999');
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1));
     await expect(within(list).getByRole('option')).toHaveTextContent('SPIM-000049999');
+  },
+};
+
+/**
+ * The server sent the first 201 matching keys of many more (it searches on each keystroke): the list
+ * says there are more instead of a count it does not know.
+ */
+export const ServerHasMore: Story = {
+  args: { label: 'Pedido', placeholder: 'Seleccionar pedido', options: MANY.slice(0, 201), hasMore: true },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(trigger(canvasElement));
+    await expect(await screen.findByRole('status')).toHaveTextContent('Más de 200: escribe para acotar');
+    await userEvent.type(screen.getByRole('searchbox'), '0000001');
+    const list = screen.getByRole('listbox');
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeLessThan(200));
+    await expect(screen.queryByRole('status')).toBeNull();
   },
 };
 

@@ -38,7 +38,7 @@ export const Open: Story = {
   },
 };
 
-/** Spec 5: a select item cannot have an empty value. */
+/** A select item cannot have an empty value. */
 export const EmptyValueRejected: Story = {
   play: async () => {
     await expect(() => assertSelectOptions([{ value: '', label: 'Nada' }])).toThrow(/valor vacío/);

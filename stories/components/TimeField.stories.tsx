@@ -18,7 +18,7 @@ const seg = (el: HTMLElement, type: string) =>
     .getAllByRole('spinbutton')
     .find((s) => s.getAttribute('data-type') === type)!;
 
-/** Spec 9: seconds by default, 24 hours: hours 0-23, minutes and seconds 0-59. */
+/** Seconds by default, 24 hours: hours 0-23, minutes and seconds 0-59. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await expect(seg(canvasElement, 'hour')).toHaveAttribute('aria-valuemin', '0');

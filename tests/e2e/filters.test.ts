@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage, type RunningServer, startServer } from './harness';
 
 /**
- * Issue 8: the filter panel 'Controles de simulación' on the three run screens, driven with keyboard
+ * The filter panel 'Controles de simulación' on the three run screens, driven with keyboard
  * and mouse against the real server and its demo data (orders from Monday 5 January 2026).
  */
 

@@ -142,8 +142,17 @@ export const MOBILE = { width: 375, height: 740 } as const;
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  /**
+   * Benches that evaluate strings in the page (tsx's helpers do not exist there) need the page's
+   * Content-Security-Policy lifted: it forbids eval. Tests never do: they check the app under it.
+   */
+  options: { bypassCSP?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'es-ES' });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'es-ES',
+    bypassCSP: options.bypassCSP ?? false,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

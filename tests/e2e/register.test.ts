@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileStatusDto } from '../../src/api/contract';
+import type { FileStatusDto } from '../../contract';
 import {
   DESKTOP,
   launchBrowser,

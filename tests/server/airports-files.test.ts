@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import type { AirportDto, ApiErrorDto, FileStatusDto } from '../../contract';
 import { decodeText, encodeUtf16be } from '../../server/formats/text';
 import { listFlights } from '../../server/services/network';
-import type { AirportDto, ApiErrorDto, FileStatusDto } from '../../src/api/contract';
 import { airport, airportsFile, flightsFile, readReal, smallAirports, smallFlights, utf8 } from './fixtures';
 import { buildTestApp, eachDatabase, fileSnapshot, HAS_REAL_DATA, upload } from './helpers';
 

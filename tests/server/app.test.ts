@@ -3,17 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiErrorDto, FileStatusDto } from '../../contract';
 import { ConfigError, loadConfig } from '../../server/plugins/config';
 import { getNetwork, listAirports } from '../../server/services/network';
 import { listOrdersBetween, orderTimeRange } from '../../server/services/orders';
-import type { ApiErrorDto, FileStatusDto } from '../../src/api/contract';
 import { buildTestApp, eachDatabase } from './helpers';
 
 describe('configuration', () => {
   it('uses the documented defaults', () => {
-    expect(loadConfig({})).toEqual({
+    expect(loadConfig({})).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      // This machine only: other machines reach the server when HOST says so, and then need sign-in.
+      host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
       staticDir: './dist',
@@ -21,6 +22,9 @@ describe('configuration', () => {
       uploadLimitBytes: 300 * 1024 * 1024,
       seedDemo: true,
       demoStartDate: null,
+      logLevel: 'info',
+      simTickMs: undefined,
+      simHeartbeatMs: undefined,
     });
   });
 
@@ -41,6 +45,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'ochenta' })).toThrow(/PORT debe ser un entero/);
     expect(() => loadConfig({ SEED_DEMO: 'quizá' })).toThrow(/SEED_DEMO debe ser true o false/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('reads the log level and the simulation periods only here, refusing bad values', () => {
+    expect(loadConfig({ LOG_LEVEL: 'WARN', SIM_TICK_MS: '0', SIM_HEARTBEAT_MS: '500' })).toMatchObject({
+      logLevel: 'warn',
+      simTickMs: 0,
+      simHeartbeatMs: 500,
+    });
+    expect(() => loadConfig({ LOG_LEVEL: 'ruidoso' })).toThrow(/LOG_LEVEL debe ser uno de: fatal/);
+    expect(() => loadConfig({ SIM_TICK_MS: 'rápido' })).toThrow(/SIM_TICK_MS debe ser un entero/);
+    expect(() => loadConfig({ SIM_HEARTBEAT_MS: '0' })).toThrow(/SIM_HEARTBEAT_MS debe estar entre 1/);
   });
 });
 

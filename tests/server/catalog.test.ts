@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DailyFlightDto } from '../../src/api/contract';
+import type { DailyFlightDto } from '../../contract';
 import { buildTestApp } from './helpers';
 
 /** Pick-list catalogs of the filter panel: daily flights of the plan and order keys. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
+import type { ApiErrorDto, FileStatusDto } from '../../contract';
 import { listFlights } from '../../server/services/network';
-import type { ApiErrorDto, FileStatusDto } from '../../src/api/contract';
 import { airportsFile, flight, flightsFile, readReal, smallAirports, smallFlights, utf8 } from './fixtures';
 import { buildTestApp, eachDatabase, fileSnapshot, HAS_REAL_DATA, upload } from './helpers';
 

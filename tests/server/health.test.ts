@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { HealthDto } from '../../src/api/contract';
+import type { HealthDto } from '../../contract';
 import { buildTestApp, eachDatabase } from './helpers';
 
 eachDatabase('health', (db) => {

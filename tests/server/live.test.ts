@@ -3,14 +3,15 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import type { LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, LiveTickDto } from '../../src/api/contract';
+import type { LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, LiveTickDto, RunDto } from '../../contract';
 import { CompactLiveDecoder } from '../../src/api/liveCompact';
 import { buildTestApp, eachDatabase } from './helpers';
 import { loadSimNetwork, sim, simAirports, simFlights, startRun, T0 } from './simulationNetwork';
 
-/** A minimal SSE reader: collects `id:` + `data:` frames and comments. */
+/** A minimal SSE reader: collects `id:` + `data:` frames, the 'simulacion' events apart, and comments. */
 function sseClient(url: string) {
   const frames: { id: number; event: string; data: unknown }[] = [];
+  const runs: (RunDto | null)[] = [];
   const comments: string[] = [];
   let headers: http.IncomingHttpHeaders = {};
   let buffer = '';
@@ -28,6 +29,7 @@ function sseClient(url: string) {
           if (line.startsWith(':')) comments.push(line);
           else if (line.startsWith('id: ')) id = Number(line.slice(4));
           else if (line.startsWith('event: ')) event = line.slice(7);
+          else if (line.startsWith('data: ') && event === 'simulacion') runs.push(JSON.parse(line.slice(6)));
           else if (line.startsWith('data: ')) frames.push({ id, event, data: JSON.parse(line.slice(6)) });
         }
       }
@@ -36,6 +38,7 @@ function sseClient(url: string) {
   req.on('error', () => {});
   return {
     frames,
+    runs,
     comments,
     headers: () => headers,
     close: () => req.destroy(),
@@ -87,13 +90,13 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     const run = await startRun(app!, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 3600 });
     for (let i = 0; i < 14; i++) {
       wall += 1000;
-      sim(app!).tick();
+      await sim(app!).tick();
     }
     const all = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=5000`);
     const top = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=5`);
     await until(() => all.frames.length > 0 && top.frames.length > 0);
     expect(all.headers()['content-type']).toMatch(/^text\/event-stream/);
-    const tMin = Date.parse((await sim(app!).get(run.id)).ahora) / 60_000;
+    const tMin = Date.parse((await sim(app!).runs.get(run.id)).ahora) / 60_000;
     const flights = all.frames[0].data as LiveFlightDto[];
     expect(flights.length).toBe(airborneCount(tMin));
     const loaded = flights.filter((f) => (f.carga ?? 0) > 0);
@@ -127,21 +130,43 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     expect(top.frames[0].data).toEqual(flights.slice(0, 5));
     // Next tick: a new frame with the next id, to every client.
     wall += 1000;
-    sim(app!).tick();
+    await sim(app!).tick();
     await until(() => all.frames.length > 1 && top.frames.length > 1);
     expect(all.frames[1].id).toBe(all.frames[0].id + 1);
     expect(top.frames[1].id).toBe(all.frames[1].id);
-    sim(app!).hub.heartbeat();
+    sim(app!).stream.hub.heartbeat();
     await until(() => all.comments.includes(': ping'));
     all.close();
     top.close();
   });
 
+  it('el formato compacto dice cuántos vuelos hay en el aire, no solo los de su lista', async () => {
+    const base = await listening();
+    await startRun(app!, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 3600 });
+    for (let i = 0; i < 14; i++) {
+      wall += 1000;
+      sim(app!).tick();
+    }
+    const c = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=5&formato=compacto`);
+    await until(() => c.frames.length >= 2);
+    const foto = c.frames[1].data as LiveSnapshotDto;
+    expect(foto.vuelos).toHaveLength(5);
+    expect(foto.enAire).toBe(airborneCount(foto.t!));
+    expect(foto.enAire).toBeGreaterThan(5);
+    wall += 1000;
+    sim(app!).tick();
+    await until(() => c.frames.length >= 3);
+    const tick = c.frames[2].data as LiveTickDto;
+    expect(tick.t).toBeGreaterThan(foto.t!);
+    expect(tick.enAire).toBe(airborneCount(tick.t!));
+    c.close();
+  });
+
   it('sin corrida activa muestra la vista de operación del plan cargado a la hora real', async () => {
     wall = Date.UTC(2025, 11, 22, 15, 0);
     const base = await listening();
-    await sim(app!).warehouses('operacion');
-    sim(app!).tick();
+    await sim(app!).queries.warehouses('operacion');
+    await sim(app!).tick();
     const c = sseClient(`${base}/api/vuelos/live?limit=200`);
     await until(() => c.frames.length > 0);
     const flights = c.frames[0].data as LiveFlightDto[];
@@ -161,22 +186,22 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     stuck.on('error', () => {});
     stuck.write(`GET /api/vuelos/live?modo=semanal&limit=5000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     stuck.pause(); // never reads: the kernel buffers fill, then the server's
-    await until(() => service.hub.clients.size === 2 && reader.frames.length > 0);
-    const frameBytes = service.frame('semanal', 5000).byteLength;
+    await until(() => service.stream.hub.clients.size === 2 && reader.frames.length > 0);
+    const frameBytes = service.stream.frame('semanal', 5000).byteLength;
     let maxPending = 0;
-    for (let i = 0; i < 3000 && service.hub.dropped === 0; i++) {
+    for (let i = 0; i < 3000 && service.stream.hub.dropped === 0; i++) {
       wall += 1000;
-      service.tick();
-      for (const c of service.hub.clients) maxPending = Math.max(maxPending, c.res.writableLength);
+      await service.tick();
+      for (const c of service.stream.hub.clients) maxPending = Math.max(maxPending, c.res.writableLength);
       if (i % 5 === 0) await new Promise((r) => setTimeout(r, 1));
     }
-    expect(service.hub.dropped).toBe(1);
+    expect(service.stream.hub.dropped).toBe(1);
     expect(maxPending).toBeLessThanOrEqual(64 * 1024 + frameBytes + 64);
-    await until(() => service.hub.clients.size === 1);
+    await until(() => service.stream.hub.clients.size === 1);
     // The reading client keeps getting every tick.
-    const sent = service.hub.framesSent;
+    const sent = service.stream.hub.framesSent;
     wall += 1000;
-    service.tick();
+    await service.tick();
     await until(() => reader.frames.length > 0 && reader.frames[reader.frames.length - 1].id >= sent);
     const ids = reader.frames.map((f) => f.id);
     expect(ids).toEqual(ids.map((_, i) => ids[0] + i));
@@ -187,7 +212,7 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     const base = await listening();
     await startRun(app!, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 600 });
     wall += 1000;
-    sim(app!).tick();
+    await sim(app!).tick();
     const array = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40`);
     const compact = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40&formato=compacto`);
     await until(() => array.frames.length > 0 && compact.frames.length >= 2);
@@ -205,7 +230,7 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     let late: ReturnType<typeof sseClient> | undefined;
     for (let i = 0; i < 36; i++) {
       wall += 1000;
-      sim(app!).tick();
+      await sim(app!).tick();
       await until(() => array.frames.length >= i + 2 && compact.frames.length >= i + 3);
       // A client joining mid-way (or reconnecting) starts from the plan and the list as they are.
       if (i === 17) {
@@ -257,5 +282,61 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     expect(lastTick).toBeLessThan(lastArray / 3);
     array.close();
     compact.close();
+  });
+
+  it('semanal y colapso sin simulación no muestran vuelos de otro modo; la operación, el tiempo real', async () => {
+    wall = Date.UTC(2025, 11, 22, 15, 0);
+    const base = await listening();
+    await sim(app!).queries.warehouses('operacion');
+    await sim(app!).tick();
+    const week = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=200&formato=compacto`);
+    const weekArray = sseClient(`${base}/api/vuelos/live?modo=colapso&limit=200`);
+    const ops = sseClient(`${base}/api/vuelos/live?limit=200&formato=compacto`);
+    await until(() => week.frames.length >= 2 && weekArray.frames.length >= 1 && ops.frames.length >= 2);
+    await until(() => week.runs.length >= 1 && weekArray.runs.length >= 1);
+    expect(week.frames[1].data).toEqual({
+      t: null,
+      velocidad: null,
+      estado: 'sin_simulacion',
+      simulacion: null,
+      enAire: 0,
+      vuelos: [],
+    });
+    expect((week.frames[0].data as LiveNetworkDto).vuelos).toEqual([]);
+    expect(week.runs[0]).toBeNull();
+    expect(weekArray.frames[0].data).toEqual([]);
+    const foto = ops.frames[1].data as LiveSnapshotDto;
+    expect(foto).toMatchObject({ estado: 'tiempo_real', simulacion: null, t: wall / 60_000 });
+    expect(foto.vuelos.length).toBe(airborneCount(wall / 60_000));
+    wall += 1000;
+    await sim(app!).tick();
+    await until(() => week.frames.length >= 3);
+    expect(week.frames[2].data).toMatchObject({ t: null, estado: 'sin_simulacion', entran: [], salen: [] });
+    for (const c of [week, weekArray, ops]) c.close();
+  });
+
+  it('cada evento dice el estado y la simulación; pausar se anuncia al momento y congela el instante', async () => {
+    const base = await listening();
+    const run = await startRun(app!, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 600 });
+    const c = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40&formato=compacto`);
+    await until(() => c.frames.length >= 2 && c.runs.length >= 1);
+    expect(c.runs[0]).toMatchObject({ id: run.id, estado: 'en_curso' });
+    expect(c.frames[1].data).toMatchObject({ estado: 'en_curso', simulacion: run.id, velocidad: 600 });
+    // The stream's own timer ticks too (at the same pinned wall time): look for the tick at the new instant.
+    const ticks = () => c.frames.filter((f) => f.event === 'tick').map((f) => f.data as LiveTickDto);
+    const hour = Date.parse('2025-12-22T01:00:00Z') / 60_000;
+    wall += 6000;
+    await sim(app!).tick();
+    await until(() => ticks().some((t) => t.t === hour));
+    const res = await app!.inject({ method: 'POST', url: `/api/simulaciones/${run.id}/pausar` });
+    expect(res.statusCode).toBe(200);
+    await until(() => c.runs.length >= 2);
+    expect(c.runs[1]).toMatchObject({ id: run.id, estado: 'pausada' });
+    const seen = ticks().length;
+    wall += 60_000;
+    await sim(app!).tick();
+    await until(() => ticks().length > seen);
+    expect(ticks().at(-1)).toMatchObject({ t: hour, velocidad: 0, estado: 'pausada', simulacion: run.id });
+    c.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import type { FlightDetailDto, OrderDetailDto } from '../../src/api/contract';
+import type { FlightDetailDto, OrderDetailDto } from '../../contract';
 import { utf8 } from './fixtures';
 import { buildTestApp, eachDatabase, multipartBody } from './helpers';
 import { loadSimNetwork, sim, startRun, T0 } from './simulationNetwork';
@@ -117,11 +117,11 @@ eachDatabase('operaciones y cancelaciones', (db) => {
     // The run's clock started at 12:00 UTC when the wall read T0: simulated = 12:00 + (wall - T0).
     const simToWall = (iso: string) => T0 + Date.parse(iso) - Date.parse('2025-12-22T12:00:00Z');
     wall = simToWall(leg.salida) + 60_000;
-    sim(app!).tick();
+    await sim(app!).tick();
     const flying = (await app!.inject(`/api/pedidos/${order.id}?modo=operacion`)).json() as OrderDetailDto;
     expect(flying.envios[0].ubicacion).toBe(leg.vuelo);
     wall = simToWall(flying.envios[0].listo) + 60_000;
-    sim(app!).tick();
+    await sim(app!).tick();
     const done = (await app!.inject(`/api/pedidos/${order.id}?modo=operacion`)).json() as OrderDetailDto;
     expect(done.envios.every((e) => e.ubicacion === 'entregado')).toBe(true);
     expect((await app!.inject('/api/pedidos/SKBO-999999999')).statusCode).toBe(404);

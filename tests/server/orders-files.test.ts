@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { ApiErrorDto, FileStatusDto, OrdersUploadOkDto } from '../../contract';
 import { rowsOf } from '../../server/db/client';
 import type { StoredOrderEvent } from '../../server/plugins/events';
 import { listOrdersBetween } from '../../server/services/orders';
-import type { ApiErrorDto, FileStatusDto, OrdersUploadOkDto } from '../../src/api/contract';
 import { airport, airportsFile, order, ordersFile, readReal, smallAirports, utf8 } from './fixtures';
 import { buildTestApp, eachDatabase, fileSnapshot, HAS_REAL_DATA, upload } from './helpers';
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import type { ApiErrorDto } from '../../contract';
 import type { StoredOrderEvent } from '../../server/plugins/events';
 import { FORM_SEQ_START, listOrdersBetween } from '../../server/services/orders';
-import type { ApiErrorDto } from '../../src/api/contract';
 import { airportsFile, order, ordersFile, smallAirports } from './fixtures';
 import { buildTestApp, eachDatabase, upload } from './helpers';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import type { RelojDto, RunDto, RunSummaryDto } from '../../src/api/contract';
+import type { RelojDto, RunDto, RunSummaryDto } from '../../contract';
 import { buildTestApp, eachDatabase } from './helpers';
 import { loadSimNetwork, sim, simAirports, simFlights, simOrders, startRun, T0 } from './simulationNetwork';
 
@@ -28,7 +28,7 @@ eachDatabase('simulación', (db) => {
       fin: '2025-12-24T00:00:00Z',
       velocidad: 'max',
     });
-    const done = await sim(app).whenDone(run.id);
+    const done = await sim(app).runs.whenDone(run.id);
     expect(done.estado).toBe('terminada');
     expect(done.ahora).toBe('2025-12-24T00:00:00.000Z');
     // Orders are local to their destination: count those whose UTC release falls in the window.
@@ -39,25 +39,30 @@ eachDatabase('simulación', (db) => {
       const utc = Date.UTC(o.year, o.month - 1, o.day, o.hour, o.minute) - gmt * 3_600_000;
       return utc >= Date.UTC(2025, 11, 22) && utc < Date.UTC(2025, 11, 24);
     });
-    expect(done.kpis.pedidosRecibidos).toBe(inWindow.length);
-    expect(done.kpis.aTiempo + done.kpis.atrasados + done.kpis.sinRuta).toBe(inWindow.length);
-    expect(done.kpis.porcentajeATiempo).toBe(100);
+    const k = done.kpis;
+    expect(k.pedidosRecibidos).toBe(inWindow.length);
+    expect(k.entregadosATiempo + k.entregadosTarde + k.sinRuta + k.enTransito).toBe(inWindow.length);
+    expect(k.enTransitoATiempo + k.enTransitoTarde).toBe(k.enTransito);
+    // Every order planned on time: none late, none without a route, whether delivered or not yet.
+    expect(k.entregadosTarde + k.enTransitoTarde + k.sinRuta).toBe(0);
+    expect(k.entregadosATiempo).toBeGreaterThan(0);
+    expect(k.porcentajeATiempo).toBe(100);
   });
 
   it('la corrida pausada da el mismo resultado que la de máxima velocidad', async () => {
     const app = await build();
     await loadSimNetwork(app, { days: 3 });
     const window = { inicio: '2025-12-22T00:00:00Z', fin: '2025-12-24T00:00:00Z' };
-    const fast = await sim(app).whenDone(
+    const fast = await sim(app).runs.whenDone(
       (await startRun(app, { modo: 'semanal', ...window, velocidad: 'max' })).id,
     );
     const paced: RunDto = await startRun(app, { modo: 'semanal', ...window, velocidad: 7200 });
     // 7200x: two simulated hours per real second; 24 ticks of one second cover the two days.
     for (let i = 0; i < 24; i++) {
       wall += 1000;
-      sim(app).tick();
+      await sim(app).tick();
     }
-    const end = await sim(app).get(paced.id);
+    const end = await sim(app).runs.get(paced.id);
     expect(end.estado).toBe('terminada');
     expect(end.kpis).toEqual(fast.kpis);
   });
@@ -74,7 +79,7 @@ eachDatabase('simulación', (db) => {
     });
     await startRun(app, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z' });
     wall += 10_000;
-    sim(app).tick();
+    await sim(app).tick();
     const clock = (await app.inject('/api/reloj?modo=semanal')).json() as RelojDto;
     // Default speed: a week in an hour (168x), so 10 s of wall time are 28 simulated minutes.
     expect(clock).toMatchObject({ modo: 'semanal', estado: 'en_curso', velocidad: 168 });
@@ -88,7 +93,7 @@ eachDatabase('simulación', (db) => {
       days: 2,
       capacity: { SKBO: 30, SEQM: 30, LEMD: 30, VIDP: 30 },
     });
-    const a = await sim(app).whenDone(
+    const a = await sim(app).runs.whenDone(
       (await startRun(app, { modo: 'colapso', velocidad: 'max', semilla: 7 })).id,
     );
     expect(a.estado).toBe('colapsada');
@@ -98,8 +103,9 @@ eachDatabase('simulación', (db) => {
     expect(r.pedido).toMatch(/^[A-Z]{4}-/);
     expect(r.causa.length).toBeGreaterThan(10);
     expect(['warehouse', 'flights', 'no-route']).toContain(r.tipo);
-    expect(r.kpis.atrasados + r.kpis.sinRuta).toBe(1);
-    const b = await sim(app).whenDone(
+    // At the collapse, exactly one order cannot be on time: late in transit, or without a route.
+    expect(r.kpis.enTransitoTarde + r.kpis.entregadosTarde + r.kpis.sinRuta).toBe(1);
+    const b = await sim(app).runs.whenDone(
       (await startRun(app, { modo: 'colapso', velocidad: 'max', semilla: 7 })).id,
     );
     expect(b.reporte?.fecha).toBe(r.fecha);
@@ -116,7 +122,7 @@ eachDatabase('simulación', (db) => {
     await loadSimNetwork(app, { days: 1 });
     await startRun(app, { modo: 'operacion', inicio: '2025-12-23T12:00:00Z' });
     wall += 90_000;
-    sim(app).tick();
+    await sim(app).tick();
     const clock = (await app.inject('/api/reloj?modo=operacion')).json() as RelojDto;
     expect(clock).toMatchObject({ estado: 'en_curso', velocidad: 1, ahora: '2025-12-23T12:01:30.000Z' });
     const res = await app.inject({
@@ -163,29 +169,37 @@ eachDatabase('simulación', (db) => {
     const run = await startRun(app, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 3600 });
     for (let i = 0; i < 30; i++) {
       wall += 1000;
-      sim(app).tick();
+      await sim(app).tick();
     }
     const s = (await app.inject(`/api/simulaciones/${run.id}/resumen`)).json() as RunSummaryDto;
     expect(s.ahora).toBe('2025-12-23T06:00:00.000Z');
     expect(s.pedidosRecibidos).toBeGreaterThan(0);
-    expect(s.entregados).toBeGreaterThan(0);
-    expect(s.entregados).toBeLessThanOrEqual(s.pedidosRecibidos);
-    expect(s.enTransito).toBe(s.pedidosRecibidos - s.entregados - s.sinRuta);
+    const entregados = s.entregadosATiempo + s.entregadosTarde;
+    expect(entregados).toBeGreaterThan(0);
+    expect(entregados).toBeLessThanOrEqual(s.pedidosRecibidos);
+    expect(s.enTransito).toBe(s.pedidosRecibidos - entregados - s.sinRuta);
     expect(s.almacenes).toHaveLength(7);
     expect(s.almacenMasOcupado?.porcentaje).toBe(Math.max(...s.almacenes.map((a) => a.porcentaje)));
     expect(s.utilizacionVuelos).toBeGreaterThan(0);
     expect(s.utilizacionVuelos).toBeLessThan(1);
   });
 
-  it('DELETE detiene la corrida; el modo vuelve al tiempo real', async () => {
+  it('DELETE detiene la corrida; queda en pantalla, parada, hasta que empiece otra', async () => {
     const app = await build();
     await loadSimNetwork(app, { days: 2 });
     const run = await startRun(app, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z' });
+    wall += 10_000;
+    await sim(app).tick();
     const res = await app.inject({ method: 'DELETE', url: `/api/simulaciones/${run.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().estado).toBe('detenida');
-    expect((await app.inject('/api/simulaciones')).json()).toEqual([]);
-    expect((await app.inject('/api/reloj?modo=semanal')).json().estado).toBe('tiempo_real');
+    const current = (await app.inject('/api/simulaciones')).json() as RunDto[];
+    expect(current.map((r) => [r.id, r.estado])).toEqual([[run.id, 'detenida']]);
+    // Its clock stopped where it was: wall time passing does not move it.
+    wall += 60_000;
+    await sim(app).tick();
+    const clock = (await app.inject('/api/reloj?modo=semanal')).json() as RelojDto;
+    expect(clock).toMatchObject({ estado: 'detenida', velocidad: 0, ahora: '2025-12-22T00:28:00.000Z' });
     expect((await app.inject(`/api/simulaciones/${run.id}`)).json().estado).toBe('detenida');
     expect((await app.inject('/api/simulaciones/no-existe')).statusCode).toBe(404);
   });
@@ -223,7 +237,7 @@ eachDatabase('simulación', (db) => {
     const run = await startRun(app, { modo: 'semanal', inicio: '2025-12-22T00:00:00Z', velocidad: 3600 });
     for (let i = 0; i < 20; i++) {
       wall += 1000;
-      sim(app).tick();
+      await sim(app).tick();
     }
     // A cancellation is an event the replay must apply at the same simulated minute.
     let loaded: { id: string; carga: number } | undefined;
@@ -242,7 +256,7 @@ eachDatabase('simulación', (db) => {
     expect(cancel.statusCode).toBe(200);
     const moved = cancel.json().pedidos[0].pedido as string;
     const movedBefore = (await app.inject(`/api/pedidos/${moved}?modo=semanal`)).json();
-    const before = await sim(app).get(run.id);
+    const before = await sim(app).runs.get(run.id);
     expect(before.ahora).toBe('2025-12-22T20:00:00.000Z');
     const flight = (await app.inject(`/api/vuelos/${encodeURIComponent(loaded.id)}?modo=semanal`)).json();
     expect(flight).toMatchObject({ cancelado: true, carga: 0 });
@@ -260,8 +274,8 @@ eachDatabase('simulación', (db) => {
     );
     expect((await again.inject(`/api/pedidos/${moved}?modo=semanal`)).json()).toEqual(movedBefore);
     wall += 1000;
-    sim(again).tick();
-    expect((await sim(again).get(run.id)).ahora).toBe('2025-12-22T21:00:00.000Z');
+    await sim(again).tick();
+    expect((await sim(again).runs.get(run.id)).ahora).toBe('2025-12-22T21:00:00.000Z');
   });
   it('tras reiniciar, la operación conserva los pedidos registrados en vivo con su mismo plan', async () => {
     const target = await db.freshPersistent();
@@ -269,7 +283,7 @@ eachDatabase('simulación', (db) => {
     await loadSimNetwork(app, { days: 2 });
     const run = await startRun(app, { modo: 'operacion', inicio: '2025-12-23T12:00:00Z' });
     wall += 30_000;
-    sim(app).tick();
+    await sim(app).tick();
     const keys: string[] = [];
     for (const aeropuerto of ['SKBO', 'VIDP', 'LEMD']) {
       const res = await app.inject({
@@ -283,7 +297,7 @@ eachDatabase('simulación', (db) => {
       keys.map(async (k) => (await app.inject(`/api/pedidos/${k}?modo=operacion`)).json()),
     );
     expect(details.every((d) => d.estado === 'a_tiempo')).toBe(true);
-    const kpis = (await sim(app).get(run.id)).kpis;
+    const kpis = (await sim(app).runs.get(run.id)).kpis;
     await app.close();
     apps = apps.filter((a) => a !== app);
 
@@ -291,6 +305,6 @@ eachDatabase('simulación', (db) => {
     await sim(again).settled();
     for (const [i, k] of keys.entries())
       expect((await again.inject(`/api/pedidos/${k}?modo=operacion`)).json()).toEqual(details[i]);
-    expect((await sim(again).get(run.id)).kpis).toEqual(kpis);
+    expect((await sim(again).runs.get(run.id)).kpis).toEqual(kpis);
   });
 });

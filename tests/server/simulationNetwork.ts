@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Airport, DailyFlight, OrderRecord } from '../../server/domain/types';
-import { simulationOf } from '../../server/simulation/plugin';
 import type { SimulationService } from '../../server/simulation/service';
 import { airport, airportsFile, flight, flightsFile, order, ordersFile } from './fixtures';
 import { upload } from './helpers';
@@ -79,7 +78,7 @@ export async function loadSimNetwork(
   }
 }
 
-export const sim = (app: FastifyInstance): SimulationService => simulationOf(app);
+export const sim = (app: FastifyInstance): SimulationService => app.simulation;
 
 /** Starts a run through the API and returns its body. */
 export async function startRun(app: FastifyInstance, payload: Record<string, unknown>) {

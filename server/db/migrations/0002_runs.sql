@@ -1,4 +1,4 @@
--- Simulation runs (issue 4). One current run per mode (`actual`); stopped or replaced runs stay
+-- Simulation runs. One current run per mode (`actual`); stopped or replaced runs stay
 -- for GET /api/simulaciones/{id}. The plan itself is not stored: it is recomputed deterministically
 -- from the stored orders (plus the seed for colapso) and the run's events on restart.
 CREATE TABLE runs (

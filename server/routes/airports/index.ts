@@ -1,17 +1,17 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AirportDto } from '../../../src/api/contract';
-import { errorResponses } from '../../schemas/common';
-import { airportListSchema } from '../../schemas/network';
+import { AirportListDto, errorResponses } from '../../../contract';
 import { listAirports, toAirportDto } from '../../services/network';
 
-const airportsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Reply: AirportDto[] }>(
+const airportsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/aereopuertos',
     {
       schema: {
         tags: ['red'],
         summary: 'Aeropuertos del archivo actual (sede según la configuración)',
-        response: { 200: airportListSchema, ...errorResponses() },
+        response: { 200: AirportListDto, ...errorResponses() },
       },
     },
     async () => (await listAirports(app.db)).map((a) => toAirportDto(a, app.config.sedes)),

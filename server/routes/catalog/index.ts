@@ -1,9 +1,16 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { DailyFlightDto } from '../../../src/api/contract';
+import {
+  type DailyFlightDto,
+  DailyFlightListDto,
+  errorResponses,
+  ORDER_SEARCH_DEFAULT_LIMIT,
+  OrderKeyListDto,
+  OrderSearchQuery,
+} from '../../../contract';
 import { rowsOf } from '../../db/client';
 import type { DailyFlight } from '../../domain/types';
-import { errorResponses } from '../../schemas/common';
 import { listFlights } from '../../services/network';
 
 /** Catalog lists for the filter panel's pick lists (Vuelo, Pedido); warehouses come from /aereopuertos. */
@@ -20,59 +27,28 @@ export const toDailyFlightDto = (f: DailyFlight): DailyFlightDto => ({
   capacidad: f.capacity,
 });
 
-const dailyFlightSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', description: 'ORIG-DEST-HH:MM (salida local)' },
-    origen: { type: 'string' },
-    destino: { type: 'string' },
-    salida: { type: 'string', description: 'HH:MM local en el origen' },
-    llegada: { type: 'string', description: 'HH:MM local en el destino' },
-    capacidad: { type: 'integer' },
-  },
-  required: ['id', 'origen', 'destino', 'salida', 'llegada', 'capacidad'],
-} as const;
-
-export const ORDER_SEARCH_DEFAULT_LIMIT = 1000;
-export const ORDER_SEARCH_MAX_LIMIT = 50_000;
-
-interface OrderSearchQuery {
-  buscar?: string;
-  limit?: number;
-}
-
-const catalogRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Reply: DailyFlightDto[] }>(
+const catalogRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/vuelos',
     {
       schema: {
         tags: ['red'],
         summary: 'Vuelos diarios del plan cargado',
-        response: { 200: { type: 'array', items: dailyFlightSchema }, ...errorResponses() },
+        response: { 200: DailyFlightListDto, ...errorResponses() },
       },
     },
     async () => (await listFlights(app.db)).map(toDailyFlightDto),
   );
 
-  app.get<{ Querystring: OrderSearchQuery; Reply: string[] }>(
+  app.get(
     '/pedidos',
     {
       schema: {
         tags: ['pedidos'],
         summary: 'Claves de pedidos (DEST-secuencia) que contienen el texto buscado, en orden',
-        querystring: {
-          type: 'object',
-          properties: {
-            buscar: { type: 'string', maxLength: 64, description: 'Texto contenido en la clave' },
-            limit: {
-              type: 'integer',
-              minimum: 1,
-              maximum: ORDER_SEARCH_MAX_LIMIT,
-              default: ORDER_SEARCH_DEFAULT_LIMIT,
-            },
-          },
-        },
-        response: { 200: { type: 'array', items: { type: 'string' } }, ...errorResponses(400) },
+        querystring: OrderSearchQuery,
+        response: { 200: OrderKeyListDto, ...errorResponses(400) },
       },
     },
     async (request) => {

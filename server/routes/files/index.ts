@@ -1,22 +1,19 @@
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { TSchema } from 'typebox';
 import {
+  BinaryBody,
+  errorResponses,
   FILE_KINDS,
   type FileKind,
-  type FileStatusDto,
-  type OrdersUploadOkDto,
-  type UploadOkDto,
-} from '../../../src/api/contract';
-import { errorResponses } from '../../schemas/common';
-import {
-  binarySchema,
-  fileStatusSchema,
-  multipartFileBody,
-  ordersUploadOkSchema,
-  previewQuerySchema,
-  textSchema,
-  uploadOkSchema,
-} from '../../schemas/files';
+  FileStatusDto,
+  MultipartFileBody,
+  OrdersUploadOkDto,
+  PreviewQuery,
+  TextBody,
+  UploadOkDto,
+} from '../../../contract';
 import { FILE_KIND_LABEL, fileContent, fileStatus, noFile, previewFile } from '../../services/files';
 import { replaceAirports, replaceFlights } from '../../services/network';
 import { startOrdersUpload } from '../../services/orders';
@@ -32,7 +29,8 @@ function contentDisposition(filename: string): string {
 // The multipart body is streamed and checked by the handler; its schema is only documentation.
 const skipBodyValidation = () => () => true;
 
-const filesRoutes: FastifyPluginAsync = async (app) => {
+const filesRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const limit = app.config.uploadLimitBytes;
   await app.register(multipart, {
     limits: { fileSize: limit, files: 1, fields: 10, parts: 20, fieldSize: 1024 * 1024 },
@@ -41,27 +39,27 @@ const filesRoutes: FastifyPluginAsync = async (app) => {
   for (const kind of FILE_KINDS) {
     const label = FILE_KIND_LABEL[kind];
 
-    app.get<{ Reply: FileStatusDto }>(
+    app.get(
       `/${kind}/status`,
       {
         schema: {
           tags: ['archivos'],
           summary: `Estado del archivo de ${label}`,
-          response: { 200: fileStatusSchema, ...errorResponses() },
+          response: { 200: FileStatusDto, ...errorResponses() },
         },
       },
       async () => fileStatus(app.db, kind),
     );
 
-    app.get<{ Querystring: { lines: number } }>(
+    app.get(
       `/${kind}/preview`,
       {
         schema: {
           tags: ['archivos'],
           summary: `Primeras líneas del archivo de ${label}, en UTF-8`,
-          querystring: previewQuerySchema,
+          querystring: PreviewQuery,
           produces: ['text/plain'],
-          response: { 200: textSchema, ...errorResponses(400, 404) },
+          response: { 200: TextBody, ...errorResponses(400, 404) },
         },
       },
       async (request, reply) => {
@@ -78,7 +76,7 @@ const filesRoutes: FastifyPluginAsync = async (app) => {
           tags: ['archivos'],
           summary: `Descarga el archivo de ${label} tal como se cargó`,
           produces: ['application/octet-stream'],
-          response: { 200: binarySchema, ...errorResponses(404) },
+          response: { 200: BinaryBody, ...errorResponses(404) },
         },
       },
       async (_request, reply) => {
@@ -89,20 +87,20 @@ const filesRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
-  const uploadSchema = (kind: FileKind, ok: object) => ({
+  const uploadSchema = <T extends TSchema>(kind: FileKind, ok: T) => ({
     tags: ['archivos'],
     summary:
       kind === 'pedidos'
         ? 'Agrega los pedidos de un archivo (cualquier mezcla de destinos)'
         : `Reemplaza el archivo de ${FILE_KIND_LABEL[kind]} si es válido por completo`,
     consumes: ['multipart/form-data'],
-    body: multipartFileBody,
+    body: MultipartFileBody,
     response: { 200: ok, ...errorResponses(400, 409, 413, 415) },
   });
 
-  app.post<{ Reply: UploadOkDto }>(
+  app.post(
     '/aereopuertos/upload',
-    { schema: uploadSchema('aereopuertos', uploadOkSchema), validatorCompiler: skipBodyValidation },
+    { schema: uploadSchema('aereopuertos', UploadOkDto), validatorCompiler: skipBodyValidation },
     async (request) => {
       const file = await receiveFile(request, 'aereopuertos', limit);
       const { message } = await replaceAirports({ db: app.db, bus: app.bus }, file, app.config.sedes);
@@ -110,9 +108,9 @@ const filesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Reply: UploadOkDto }>(
+  app.post(
     '/vuelos/upload',
-    { schema: uploadSchema('vuelos', uploadOkSchema), validatorCompiler: skipBodyValidation },
+    { schema: uploadSchema('vuelos', UploadOkDto), validatorCompiler: skipBodyValidation },
     async (request) => {
       const file = await receiveFile(request, 'vuelos', limit);
       const { message } = await replaceFlights({ db: app.db, bus: app.bus }, file);
@@ -120,9 +118,9 @@ const filesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Reply: OrdersUploadOkDto }>(
+  app.post(
     '/pedidos/upload',
-    { schema: uploadSchema('pedidos', ordersUploadOkSchema), validatorCompiler: skipBodyValidation },
+    { schema: uploadSchema('pedidos', OrdersUploadOkDto), validatorCompiler: skipBodyValidation },
     async (request) => {
       const session = await startOrdersUpload({ db: app.db, bus: app.bus });
       const file = await receiveFile(request, 'pedidos', limit, (chunk) => session.push(chunk));

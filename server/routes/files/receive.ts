@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FileKind } from '../../../src/api/contract';
+import type { FileKind } from '../../../contract';
 import { ApiError, fileTooLarge } from '../../plugins/errors';
 import { sanitizeFilename, type UploadedFile } from '../../services/files';
 

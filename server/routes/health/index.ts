@@ -1,22 +1,22 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { HealthDto } from '../../../src/api/contract';
-import { healthSchema } from '../../schemas/common';
+import { HealthDto } from '../../../contract';
 import { checkDatabase } from '../../services/health';
 
-const healthRoutes: FastifyPluginAsync = async (app) => {
+const healthRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/health',
     {
       schema: {
         tags: ['sistema'],
         summary: 'Estado del servidor y de la base de datos',
-        response: { 200: healthSchema, 503: healthSchema },
+        response: { 200: HealthDto, 503: HealthDto },
       },
     },
     async (_request, reply) => {
       const database = await checkDatabase(app.db);
-      const body: HealthDto = { status: database.status, database };
-      return reply.status(database.status === 'ok' ? 200 : 503).send(body);
+      return reply.status(database.status === 'ok' ? 200 : 503).send({ status: database.status, database });
     },
   );
 };

@@ -1,21 +1,21 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { LiveFormat, RunMode } from '../../../src/api/contract';
-import { errorResponses } from '../../schemas/common';
-import { liveQuerySchema } from '../../simulation/schemas';
+import { errorResponses, LiveQuery } from '../../../contract';
 
 /**
  * SSE /api/vuelos/live: every tick, a JSON array of the flights airborne at the mode's simulated time,
  * most loaded first. Frames are computed once per tick and shared by every client (see LiveHub).
  */
-const liveRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { limit?: number; modo?: RunMode; formato?: LiveFormat } }>(
+const liveRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/vuelos/live',
     {
       schema: {
         tags: ['simulacion'],
         summary:
-          "Vuelos en el aire (SSE), los más cargados primero. formato=arreglo (por defecto): un arreglo JSON por tick. formato=compacto: evento 'red' (el plan) y 'foto' (la lista) al conectar, luego un evento 'tick' con lo que cambió, el instante simulado y la velocidad",
-        querystring: liveQuerySchema,
+          "Vuelos en el aire (SSE), los más cargados primero. formato=arreglo (por defecto): un arreglo JSON por tick. formato=compacto: evento 'red' (el plan) y 'foto' (la lista) al conectar, luego un evento 'tick' con lo que cambió, el instante simulado, la velocidad y el estado. En ambos formatos, el evento 'simulacion' trae la simulación del modo al conectar y cada vez que cambia de estado",
+        querystring: LiveQuery,
         produces: ['text/event-stream'],
         response: { ...errorResponses(400) },
       },
@@ -23,11 +23,12 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const modo = request.query.modo ?? 'operacion';
       const formato = request.query.formato ?? 'arreglo';
-      const limit = app.simulation.liveLimit(request.query.limit);
+      const stream = app.simulation.stream;
+      const limit = stream.liveLimit(request.query.limit);
       const first =
-        formato === 'compacto' ? app.simulation.compactStart(modo, limit) : app.simulation.frame(modo, limit);
+        formato === 'compacto' ? stream.compactStart(modo, limit) : stream.arrayStart(modo, limit);
       reply.hijack();
-      app.simulation.hub.add(reply.raw, modo, limit, first, formato);
+      stream.hub.add(reply.raw, modo, limit, first, formato);
     },
   );
 };

@@ -1,111 +1,104 @@
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type {
-  FlightDetailDto,
-  OrderDetailDto,
-  RunMode,
-  RunSummaryDto,
-  WarehouseOccupancyDto,
-} from '../../../src/api/contract';
-import { ApiError } from '../../plugins/errors';
-import { errorResponses } from '../../schemas/common';
 import {
-  cancellationFileSchema,
-  cancellationSchema,
-  flightDetailSchema,
-  idParamsSchema,
-  modeQuerySchema,
-  orderDetailSchema,
-  summarySchema,
-  warehouseListSchema,
-} from '../../simulation/schemas';
-
-type ModeQuery = { Querystring: { modo?: RunMode } };
+  CancellationDto,
+  CancellationFileDto,
+  errorResponses,
+  FlightDetailDto,
+  IdParams,
+  ModeQuery,
+  OrderDetailDto,
+  RunSummaryDto,
+  WarehouseListDto,
+} from '../../../contract';
+import { ApiError } from '../../plugins/errors';
 
 /** What the operation screens read: run summary, warehouses, a flight, an order; and cancellations. */
-const operationsRoutes: FastifyPluginAsync = async (app) => {
+const operationsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, {
     limits: { fileSize: app.config.uploadLimitBytes, files: 1, fields: 10, parts: 20 },
   });
 
-  app.get<{ Params: { id: string }; Reply: RunSummaryDto }>(
+  app.get(
     '/simulaciones/:id/resumen',
     {
       schema: {
         tags: ['simulacion'],
         summary: 'Resumen de una simulación: pedidos, entregas, productos en vuelo, almacenes, uso de vuelos',
-        params: idParamsSchema,
-        response: { 200: summarySchema, ...errorResponses(404, 409) },
+        params: IdParams,
+        response: { 200: RunSummaryDto, ...errorResponses(404, 409) },
       },
     },
-    async (request) => app.simulation.summary(request.params.id),
+    async (request) => app.simulation.queries.summary(request.params.id),
   );
 
-  app.get<ModeQuery & { Reply: WarehouseOccupancyDto[] }>(
+  app.get(
     '/almacenes',
     {
       schema: {
         tags: ['simulacion'],
         summary: 'Ocupación de cada almacén en la hora simulada del modo',
-        querystring: modeQuerySchema,
-        response: { 200: warehouseListSchema, ...errorResponses(400, 409) },
+        querystring: ModeQuery,
+        response: { 200: WarehouseListDto, ...errorResponses(400, 409) },
       },
     },
-    async (request) => app.simulation.warehouses(request.query.modo),
+    async (request) => app.simulation.queries.warehouses(request.query.modo),
   );
 
-  app.get<ModeQuery & { Params: { id: string }; Reply: FlightDetailDto }>(
+  app.get(
     '/vuelos/:id',
     {
       schema: {
         tags: ['simulacion'],
         summary:
           'Carga y pedidos a bordo de un vuelo (ORIG-DEST-HH:MM@minuto, o solo el código: el vuelo actual o el próximo)',
-        params: idParamsSchema,
-        querystring: modeQuerySchema,
-        response: { 200: flightDetailSchema, ...errorResponses(400, 404, 409) },
+        params: IdParams,
+        querystring: ModeQuery,
+        response: { 200: FlightDetailDto, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => app.simulation.flight(request.params.id, request.query.modo),
+    async (request) => app.simulation.queries.flight(request.params.id, request.query.modo),
   );
 
-  app.get<ModeQuery & { Params: { id: string }; Reply: OrderDetailDto }>(
+  app.get(
     '/pedidos/:id',
     {
       schema: {
         tags: ['simulacion'],
         summary: 'Envíos, tramos, ubicación actual y estado de plazo de un pedido',
-        params: idParamsSchema,
-        querystring: modeQuerySchema,
-        response: { 200: orderDetailSchema, ...errorResponses(400, 404, 409) },
+        params: IdParams,
+        querystring: ModeQuery,
+        response: { 200: OrderDetailDto, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => app.simulation.order(request.params.id, request.query.modo),
+    async (request) => app.simulation.queries.order(request.params.id, request.query.modo),
   );
 
-  app.post<ModeQuery & { Params: { id: string } }>(
+  app.post(
     '/vuelos/:id/cancelar',
     {
       schema: {
         tags: ['simulacion'],
         summary: 'Cancela un vuelo antes de su despegue y replanifica los productos afectados',
-        params: idParamsSchema,
-        querystring: modeQuerySchema,
-        response: { 200: cancellationSchema, ...errorResponses(400, 404, 409) },
+        params: IdParams,
+        querystring: ModeQuery,
+        response: { 200: CancellationDto, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => app.simulation.cancelFlight(request.params.id, request.query.modo),
+    async (request) => app.simulation.cancellations.cancelFlight(request.params.id, request.query.modo),
   );
 
-  app.post<ModeQuery>(
+  app.post(
     '/cancelaciones/upload',
     {
       schema: {
         tags: ['simulacion'],
         summary: 'Archivo de cancelaciones (dd.ORIG-DEST-HH:MM, días del mes simulado en curso)',
-        querystring: modeQuerySchema,
+        querystring: ModeQuery,
         consumes: ['multipart/form-data'],
-        response: { 200: cancellationFileSchema, ...errorResponses(400, 409, 413, 415) },
+        response: { 200: CancellationFileDto, ...errorResponses(400, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -117,7 +110,11 @@ const operationsRoutes: FastifyPluginAsync = async (app) => {
           'Falta el archivo: envía un formulario multipart con el campo file',
         );
       const bytes = await part.toBuffer();
-      return app.simulation.cancelFile(part.filename || 'cancelaciones.txt', bytes, request.query.modo);
+      return app.simulation.cancellations.cancelFile(
+        part.filename || 'cancelaciones.txt',
+        bytes,
+        request.query.modo,
+      );
     },
   );
 };

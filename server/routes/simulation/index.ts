@@ -1,79 +1,184 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { RelojDto, RunDto, RunMode, StartRunPayload } from '../../../src/api/contract';
-import { errorResponses } from '../../schemas/common';
 import {
-  clockSchema,
-  idParamsSchema,
-  modeQuerySchema,
-  runListSchema,
-  runSchema,
-  startRunSchema,
-} from '../../simulation/schemas';
+  errorResponses,
+  HistoryQuery,
+  IdParams,
+  ModeQuery,
+  OrderRangeDto,
+  RelojDto,
+  RunDto,
+  RunListDto,
+  RunParametersDto,
+  SpeedPayload,
+  StartRunHeaders,
+  StartRunPayload,
+} from '../../../contract';
+import { epochMinToIso } from '../../domain/convert';
+import { orderRange } from '../../services/orders';
+import { defaultGrowthLaw, SPEED_PRESETS } from '../../simulation/options';
 
-/** Runs (one current per mode) and the simulated clock. */
-const simulationRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: StartRunPayload & { semilla?: number }; Reply: RunDto }>(
+const tags = ['simulacion'];
+
+/** Runs (one current per mode, the history of all), their controls, and the simulated clock. */
+const simulationRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const runs = app.simulation.runs;
+
+  app.post(
     '/simulaciones',
     {
       schema: {
-        tags: ['simulacion'],
-        summary: 'Inicia (o reemplaza) la simulación de un modo: operacion, semanal o colapso',
-        body: startRunSchema,
-        response: { 201: runSchema, ...errorResponses(400, 409) },
+        tags,
+        summary:
+          'Inicia la simulación de un modo. 409 si ya hay una en curso o pausada (salvo reemplazar: true); la misma cabecera Idempotency-Key en 10 minutos responde 200 con la simulación que inició',
+        body: StartRunPayload,
+        headers: StartRunHeaders,
+        response: { 200: RunDto, 201: RunDto, ...errorResponses(400, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await app.simulation.startRun(request.body)),
+    async (request, reply) => {
+      const { status, run } = await runs.start(request.body, request.headers['idempotency-key']);
+      return reply.status(status).send(run);
+    },
   );
 
-  app.get<{ Reply: RunDto[] }>(
+  app.get(
     '/simulaciones',
     {
       schema: {
-        tags: ['simulacion'],
-        summary: 'Simulaciones actuales (una por modo como máximo)',
-        response: { 200: runListSchema, ...errorResponses() },
+        tags,
+        summary: 'La simulación actual de cada modo (la última iniciada, también si ya terminó)',
+        response: { 200: RunListDto, ...errorResponses() },
       },
     },
-    async () => app.simulation.list(),
+    async () => runs.list(),
   );
 
-  app.get<{ Params: { id: string }; Reply: RunDto }>(
+  app.get(
+    '/simulaciones/historial',
+    {
+      schema: {
+        tags,
+        summary: 'Simulaciones guardadas, la más reciente primero, con su resumen o reporte',
+        querystring: HistoryQuery,
+        response: { 200: RunListDto, ...errorResponses(400) },
+      },
+    },
+    async (request) => runs.history(request.query.modo, request.query.limite ?? 20),
+  );
+
+  app.get(
+    '/simulaciones/parametros',
+    {
+      schema: {
+        tags,
+        summary:
+          'Velocidades propuestas, velocidad por defecto de cada modo y ley de crecimiento por defecto',
+        response: { 200: RunParametersDto, ...errorResponses() },
+      },
+    },
+    async () => ({
+      velocidades: SPEED_PRESETS,
+      velocidadPorDefecto: { semanal: app.simulation.options.defaultSpeed, colapso: 'max' as const },
+      crecimiento: defaultGrowthLaw(app.simulation.options.growth),
+    }),
+  );
+
+  app.get(
     '/simulaciones/:id',
     {
       schema: {
-        tags: ['simulacion'],
-        summary: 'Estado, KPI y reporte de colapso de una simulación',
-        params: idParamsSchema,
-        response: { 200: runSchema, ...errorResponses(404) },
+        tags,
+        summary: 'Estado, KPI, progreso, resumen y reporte de colapso de una simulación (actual o pasada)',
+        params: IdParams,
+        response: { 200: RunDto, ...errorResponses(404) },
       },
     },
-    async (request) => app.simulation.get(request.params.id),
+    async (request) => runs.get(request.params.id),
   );
 
-  app.delete<{ Params: { id: string }; Reply: RunDto }>(
+  app.post(
+    '/simulaciones/:id/pausar',
+    {
+      schema: {
+        tags,
+        summary: 'Pausa una simulación en curso: su reloj se detiene',
+        params: IdParams,
+        response: { 200: RunDto, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => runs.pause(request.params.id),
+  );
+
+  app.post(
+    '/simulaciones/:id/reanudar',
+    {
+      schema: {
+        tags,
+        summary: 'Reanuda una simulación pausada desde donde quedó',
+        params: IdParams,
+        response: { 200: RunDto, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => runs.resume(request.params.id),
+  );
+
+  app.patch(
     '/simulaciones/:id',
     {
       schema: {
-        tags: ['simulacion'],
-        summary: 'Detiene una simulación (queda guardada como detenida)',
-        params: idParamsSchema,
-        response: { 200: runSchema, ...errorResponses(404) },
+        tags,
+        summary: 'Cambia la velocidad de una simulación en curso o pausada (no la operación diaria)',
+        params: IdParams,
+        body: SpeedPayload,
+        response: { 200: RunDto, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => app.simulation.stop(request.params.id),
+    async (request) => runs.setSpeed(request.params.id, request.body.velocidad),
   );
 
-  app.get<{ Querystring: { modo?: RunMode }; Reply: RelojDto }>(
+  app.delete(
+    '/simulaciones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Detiene una simulación (queda guardada como detenida, con su resumen)',
+        params: IdParams,
+        response: { 200: RunDto, ...errorResponses(404) },
+      },
+    },
+    async (request) => runs.stop(request.params.id),
+  );
+
+  app.get(
     '/reloj',
     {
       schema: {
-        tags: ['simulacion'],
+        tags,
         summary: 'Hora simulada del modo (tiempo real si no hay simulación de ese modo)',
-        querystring: modeQuerySchema,
-        response: { 200: clockSchema, ...errorResponses(400) },
+        querystring: ModeQuery,
+        response: { 200: RelojDto, ...errorResponses(400) },
       },
     },
     async (request) => app.simulation.clock(request.query.modo ?? 'operacion'),
+  );
+
+  app.get(
+    '/pedidos/rango',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Primer y último instante de los pedidos cargados (UTC) y cuántos hay',
+        response: { 200: OrderRangeDto, ...errorResponses() },
+      },
+    },
+    async () => {
+      const r = await orderRange(app.db);
+      return r
+        ? { primero: epochMinToIso(r.fromMin), ultimo: epochMinToIso(r.toMin), pedidos: r.count }
+        : { primero: null, ultimo: null, pedidos: 0 };
+    },
   );
 };
 

@@ -1,6 +1,6 @@
 import { CalendarDate, type DateValue, getLocalTimeZone, today } from '@internationalized/date';
 
-/** Spec 5/9: the calendar's year list spans 50 years either side of the current year. */
+/** The calendar's year list spans 50 years either side of the current year. */
 export const CALENDAR_YEAR_RANGE = 50;
 
 export function calendarLimits(reference: DateValue = today(getLocalTimeZone())): {

@@ -2,7 +2,7 @@ import { CalendarDateTime } from '@internationalized/date';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from './formatDateTime';
 
-describe('date-time display formats (spec 9)', () => {
+describe('date-time display formats', () => {
   const afternoon = new CalendarDateTime(2025, 12, 23, 14, 30, 5);
 
   it("24h 'PPP HH:mm(:ss)' in Spanish", () => {

@@ -1,7 +1,7 @@
 import type { DateValue } from '@internationalized/date';
 
 /**
- * Spec 9 display formats (date-fns patterns in the es locale):
+ * Display formats (date-fns patterns in the es locale):
  * 24h 'PPP HH:mm(:ss)' → "23 de diciembre de 2025 14:30(:05)";
  * 12h 'PP hh:mm(:ss) b' → "23 dic 2025 02:30(:05) p. m." (b: mediodía at 12 h, medianoche at 0 h).
  */

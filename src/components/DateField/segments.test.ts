@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTypingWindow, TYPING_WINDOW_MS } from './segments';
 
-/** Spec 5: typed digits build a two-digit value only within a 2-second window. */
+/** Typed digits build a two-digit value only within a 2-second window. */
 describe('segment typing window', () => {
   function setup() {
     let t = 0;

@@ -1,7 +1,7 @@
 import type { DateSegmentType } from 'react-stately/useDateFieldState';
 
 /**
- * Spec 2: the empty picker reads dd/MM/aaaa HH:mm (hh in 12-hour mode). React Aria renders
+ * The empty picker reads dd/MM/aaaa HH:mm (hh in 12-hour mode). React Aria renders
  * locale placeholders (dd/mm/aaaa, ––:––); these replace them segment by segment.
  */
 export function segmentPlaceholder(type: DateSegmentType, hourCycle: 12 | 24): string | null {
@@ -30,7 +30,7 @@ export const segmentLiteral = (text: string) => {
   return plain === ', ' ? ' ' : plain;
 };
 
-/** Spec 5: typed digits build a two-digit value only within this window. */
+/** Typed digits build a two-digit value only within this window. */
 export const TYPING_WINDOW_MS = 2000;
 
 const isDigit = (key: string) => key.length === 1 && key >= '0' && key <= '9';

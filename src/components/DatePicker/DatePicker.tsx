@@ -26,9 +26,9 @@ export interface DatePickerProps<T extends DateValue>
   /** Shown under the field while it is empty; a set value shows its long form instead. */
   description?: string;
   errorMessage?: string;
-  /** Spec 9: 24-hour by default. */
+  /** 24-hour by default. */
   hourCycle?: (typeof HOUR_CYCLES)[number];
-  /** Spec 9: second by default; the filter panel uses minute. */
+  /** Second by default; the filter panel uses minute. */
   granularity?: (typeof PICKER_GRANULARITIES)[number];
   /** Today for the calendar's year range (stories fix it). */
   referenceDate?: DateValue;

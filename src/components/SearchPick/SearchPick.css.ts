@@ -64,7 +64,7 @@ export const input = style({
   selectors: { '&[data-focused]': { borderColor: vars.color.focus } },
 });
 
-/** Spec 9: list at most 14rem; the virtualizer renders only the visible rows. */
+/** List at most 14rem; the virtualizer renders only the visible rows. */
 export const list = style({
   maxHeight: '14rem',
   overflow: 'auto',

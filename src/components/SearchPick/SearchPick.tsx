@@ -36,6 +36,8 @@ export interface SearchPickProps {
   /** Server-backed lists hear the search text (the list still filters what it holds). */
   onSearchChange?: (text: string) => void;
   isLoading?: boolean;
+  /** The server sent only the first matches (a list's worth) and holds more: say so instead of a count. */
+  hasMore?: boolean;
   /** The list could not be loaded: said in the list, with 'Reintentar' when `onRetry` is given. */
   error?: string | null;
   onRetry?: () => void;
@@ -85,6 +87,7 @@ export function SearchPick({
   searchPlaceholder = 'Buscar ...',
   onSearchChange,
   isLoading,
+  hasMore,
   error,
   onRetry,
   emptyText = 'Sin resultados',
@@ -160,7 +163,11 @@ export function SearchPick({
                   ) : null}
                 </div>
               ) : null}
-              {filtered.length > shown.length ? (
+              {hasMore && filtered.length >= MAX_SHOWN ? (
+                <div className={styles.status} role="status">
+                  {`Más de ${MAX_SHOWN}: escribe para acotar`}
+                </div>
+              ) : filtered.length > shown.length ? (
                 <div className={styles.status} role="status">
                   {`${shown.length} de ${filtered.length.toLocaleString('es-ES')}: escribe para acotar`}
                 </div>

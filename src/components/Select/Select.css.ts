@@ -34,7 +34,7 @@ export const value = style({
 
 export const chevron = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 
-/** Spec 9: the select popover list is at most 14rem tall. */
+/** The select popover list is at most 14rem tall. */
 export const listBox = style({
   maxHeight: '14rem',
   overflow: 'auto',

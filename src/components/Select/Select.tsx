@@ -12,7 +12,7 @@ import { Popover } from '../Popover/Popover';
 import * as styles from './Select.css';
 
 export interface SelectOption {
-  /** Spec 5: a select item cannot have an empty value. */
+  /** A select item cannot have an empty value. */
   value: string;
   label: string;
   isDisabled?: boolean;

@@ -8,9 +8,9 @@ export interface TimeFieldProps<T extends TimeValue>
   label?: string;
   description?: string;
   errorMessage?: string;
-  /** Spec 9: 24-hour by default. */
+  /** 24-hour by default. */
   hourCycle?: 12 | 24;
-  /** Spec 9: second by default (the filter panel uses minute). */
+  /** Second by default (the filter panel uses minute). */
   granularity?: 'hour' | 'minute' | 'second';
 }
 

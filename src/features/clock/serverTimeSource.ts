@@ -1,13 +1,6 @@
+import type { RelojDto, RunMode } from '../../../contract';
 import { http } from '../../api/client';
-import type { RelojDto, RunMode } from '../../api/contract';
 import type { ClockReading, TimeSource } from './clockMath';
-
-/** The screen a path shows decides whose clock it reads. */
-export function modeForPath(path: string): RunMode {
-  if (path === '/simulacion') return 'semanal';
-  if (path === '/colapso') return 'colapso';
-  return 'operacion';
-}
 
 const sources = new Map<RunMode, TimeSource>();
 

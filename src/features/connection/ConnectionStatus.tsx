@@ -1,7 +1,7 @@
 import * as styles from '../map/FlightMap.css';
 import { ConnectionContext } from './ConnectionContext';
 
-/** The stream's state as a pill; spec 4/8: 'SSE desconectado' while disconnected. */
+/** The stream's state as a pill; 'SSE desconectado' while disconnected. */
 export function ConnectionStatus({ visibleFlights }: { visibleFlights?: number }) {
   const state = ConnectionContext.useSelector((s) =>
     s.matches('disconnected')

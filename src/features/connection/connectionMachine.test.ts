@@ -48,6 +48,20 @@ function start() {
 }
 
 describe('connectionMachine', () => {
+  it('another list of the same run closes the stream and opens the new one, keeping the last flights until it speaks', () => {
+    const { actor, stream } = start();
+    stream.open();
+    stream.data(JSON.stringify([flight('A', 0.5)]));
+    actor.send({ type: 'connection.url', url: '/api/vuelos/live?limit=5000&modo=operacion' });
+    expect(stream.closedCount()).toBe(1);
+    expect(stream.opened).toEqual([
+      '/api/vuelos/live?limit=200&modo=operacion',
+      '/api/vuelos/live?limit=5000&modo=operacion',
+    ]);
+    expect(actor.getSnapshot().context.flights.map((f) => f.id)).toEqual(['A']);
+    expect(actor.getSnapshot().matches({ live: 'connecting' })).toBe(true);
+  });
+
   it('connects to the given url and is connected on open', () => {
     const { actor, stream } = start();
     expect(actor.getSnapshot().matches({ live: 'connecting' })).toBe(true);

@@ -1,7 +1,7 @@
 import { assign, fromCallback, setup } from 'xstate';
-import type { LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, LiveTickDto } from '../../api/contract';
+import type { LiveFlightDto, LiveNetworkDto, LiveSnapshotDto, LiveTickDto } from '../../../contract';
 import { parseLiveMessage } from '../../api/live';
-import { CompactLiveDecoder } from '../../api/liveCompact';
+import { CompactLiveDecoder, type SimInstant } from '../../api/liveCompact';
 
 /** A compact event's JSON, or undefined when it cannot be read (ignored, like a malformed message). */
 function parseJson<T>(data: string): T | undefined {
@@ -13,16 +13,20 @@ function parseJson<T>(data: string): T | undefined {
 }
 
 /**
- * The live stream's connection (spec 4): connecting, connected on open, disconnected on error; retries
+ * The live stream's connection: connecting, connected on open, disconnected on error; retries
  * with back-off 1 s, 2 s, 4 s... up to 30 s. Each accepted message replaces the flight list.
  */
 
 export type SseEvent =
   | { type: 'sse.opened' }
-  | { type: 'sse.message'; flights: LiveFlightDto[] }
+  | { type: 'sse.message'; flights: LiveFlightDto[]; instant?: SimInstant }
   | { type: 'sse.error' };
 
-export type ConnectionEvent = SseEvent | { type: 'connection.retry' };
+export type ConnectionEvent =
+  | SseEvent
+  | { type: 'connection.retry' }
+  /** Another list of the same run (e.g. every flight instead of the busiest): a new stream, same actor. */
+  | { type: 'connection.url'; url: string };
 
 export interface ConnectionInput {
   url: string;
@@ -35,6 +39,8 @@ export interface ConnectionContext {
   attempts: number;
   /** Date.now() of the last accepted message (animation timing). */
   receivedAt: number | null;
+  /** The run's instant, speed and flights in the air, as the compact format tells them; null otherwise. */
+  instant: SimInstant | null;
 }
 
 export const RETRY_BASE_MS = 1_000;
@@ -60,7 +66,7 @@ export const eventSourceLogic = fromCallback<SseEvent, ConnectionInput>(({ sendB
       const payload = parseJson<T>((event as MessageEvent<string>).data);
       if (payload === undefined) return;
       const flights = apply(payload);
-      if (flights) sendBack({ type: 'sse.message', flights });
+      if (flights) sendBack({ type: 'sse.message', flights, instant: compact.instant });
     });
   on<LiveNetworkDto>('red', (p) => {
     compact.setNetwork(p);
@@ -84,7 +90,8 @@ export const connectionMachine = setup({
   actors: { eventSource: eventSourceLogic },
   actions: {
     storeFlights: assign({
-      flights: (_, params: { flights: LiveFlightDto[] }) => params.flights,
+      flights: (_, params: { flights: LiveFlightDto[]; instant?: SimInstant }) => params.flights,
+      instant: (_, params: { flights: LiveFlightDto[]; instant?: SimInstant }) => params.instant ?? null,
       receivedAt: () => Date.now(),
     }),
     resetAttempts: assign({ attempts: 0 }),
@@ -95,8 +102,15 @@ export const connectionMachine = setup({
   },
 }).createMachine({
   id: 'connection',
-  context: ({ input }) => ({ url: input.url, flights: [], attempts: 0, receivedAt: null }),
+  context: ({ input }) => ({ url: input.url, flights: [], attempts: 0, receivedAt: null, instant: null }),
   initial: 'live',
+  on: {
+    'connection.url': {
+      target: '.live',
+      reenter: true,
+      actions: assign({ url: ({ event }) => event.url, attempts: 0 }),
+    },
+  },
   states: {
     // One stream actor per visit of 'live': leaving it (error) closes the EventSource; a retry opens a new one.
     live: {
@@ -114,7 +128,10 @@ export const connectionMachine = setup({
           target: '.connected',
           actions: [
             'resetAttempts',
-            { type: 'storeFlights', params: ({ event }) => ({ flights: event.flights }) },
+            {
+              type: 'storeFlights',
+              params: ({ event }) => ({ flights: event.flights, instant: event.instant }),
+            },
           ],
         },
         'sse.error': { target: 'disconnected', actions: 'countAttempt' },

@@ -2,13 +2,14 @@ import type { CalendarDateTime, DateValue } from '@internationalized/date';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { Focusable } from 'react-aria-components';
-import type { LoadLevel } from '../../api/contract';
+import { LOAD_LEVELS } from '../../../contract/enums';
 import { Button } from '../../components/Button/Button';
 import { DatePicker } from '../../components/DatePicker/DatePicker';
 import { type PickOption, SearchPick } from '../../components/SearchPick/SearchPick';
 import { Select, type SelectOption } from '../../components/Select/Select';
 import { ToggleChip } from '../../components/ToggleChip/ToggleChip';
 import { Tooltip, TooltipTrigger } from '../../components/Tooltip/Tooltip';
+import { LOAD_LEVEL_LABEL } from '../../lib/labels';
 import { Clock } from '../clock/Clock';
 import type { TimeSource } from '../clock/clockMath';
 import { useClock } from '../clock/useClock';
@@ -32,18 +33,14 @@ import { ALL_OPTION } from './options';
 export const APPLY_DISABLED_TOOLTIP = 'Selecciona el rango de fechas';
 export const APPLY_ENABLED_TOOLTIP = 'Aplicar filtros';
 
-const LEVEL_CHIPS: { level: LoadLevel; label: string }[] = [
-  { level: 'disponible', label: 'Disponible' },
-  { level: 'limitado', label: 'Limitado' },
-  { level: 'saturado', label: 'Saturado' },
-];
-
 /** A pick list's options and how their loading went, so the panel never offers what is not there. */
 export interface PickList {
   options: readonly PickOption[];
   isLoading?: boolean;
   error?: string | null;
   onRetry?: () => void;
+  /** The server holds more matches than `options` (see SearchPick). */
+  hasMore?: boolean;
 }
 
 const NONE: PickList = { options: [] };
@@ -77,7 +74,7 @@ export interface FilterPanelProps {
   referenceDate?: DateValue;
 }
 
-/** Spec 2 'Controles de simulación': dates, load-level chips, three pick cards, more filters, Limpiar/Aplicar. */
+/** 'Controles de simulación': dates, load-level chips, three pick cards, more filters, Limpiar/Aplicar. */
 export function FilterPanel({
   variant,
   onApply,
@@ -144,14 +141,14 @@ export function FilterPanel({
           Nivel de carga
         </h3>
         <div className={styles.chips}>
-          {LEVEL_CHIPS.map(({ level, label }) => (
+          {LOAD_LEVELS.map((level) => (
             <ToggleChip
               key={level}
               tone={level}
               isSelected={draft.niveles[level]}
               onChange={(on) => update({ niveles: { ...draft.niveles, [level]: on } })}
             >
-              {label}
+              {LOAD_LEVEL_LABEL[level]}
             </ToggleChip>
           ))}
         </div>
@@ -186,6 +183,7 @@ export function FilterPanel({
           label="Pedido"
           placeholder="Seleccionar pedido"
           options={orders.options}
+          hasMore={orders.hasMore}
           isLoading={orders.isLoading}
           error={orders.error}
           onRetry={orders.onRetry}

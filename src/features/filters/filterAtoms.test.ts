@@ -1,6 +1,6 @@
 import { CalendarDateTime } from '@internationalized/date';
 import { describe, expect, it } from 'vitest';
-import type { AirportDto } from '../../api/contract';
+import type { AirportDto } from '../../../contract';
 import {
   ALL,
   airportMatches,
@@ -28,7 +28,7 @@ const FILLED: FilterDraft = {
 };
 
 describe('filter panel rules', () => {
-  it('Aplicar needs inicio and fin on simulacion, inicio on operacion, nothing on colapso (spec 5)', () => {
+  it('Aplicar needs inicio and fin on simulacion, inicio on operacion, nothing on colapso', () => {
     expect(canApply('simulacion', { ...EMPTY_DRAFT, inicio: FILLED.inicio })).toBe(false);
     expect(canApply('simulacion', { ...EMPTY_DRAFT, inicio: FILLED.inicio, fin: FILLED.fin })).toBe(true);
     expect(canApply('operacion', { ...EMPTY_DRAFT, fin: FILLED.fin })).toBe(false);
@@ -56,7 +56,7 @@ describe('filter panel rules', () => {
     expect(col.ciudad).toBeNull();
   });
 
-  it('Limpiar clears dates, region, city and picks and restores the level defaults (spec 4)', () => {
+  it('Limpiar clears dates, region, city and picks and restores the level defaults', () => {
     const cleared = clearedDraft(FILLED);
     expect(cleared).toEqual({ ...EMPTY_DRAFT, masFiltros: true });
     expect(cleared.niveles).toEqual(DEFAULT_LEVELS);

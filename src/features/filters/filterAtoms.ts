@@ -1,10 +1,11 @@
 import type { CalendarDateTime } from '@internationalized/date';
 import { atom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
-import type { AirportDto, LoadLevel, RunMode } from '../../api/contract';
-import { airportsQueryAtom } from '../map/mapDataAtoms';
+import type { AirportDto, LoadLevel, RunMode } from '../../../contract';
+import { airportsQueryAtom } from '../../api/airports';
+import { MODE_OF_SEGMENT, SEGMENT_OF_MODE } from '../shell/navigation';
 
-/** Spec 3: the applied filter object handed to the apply callback. */
+/** The applied filter object handed to the apply callback. */
 export interface AppliedFilters {
   /** simulacion and operacion only. */
   inicio?: Date;
@@ -18,7 +19,7 @@ export interface AppliedFilters {
   pedido: string | null;
 }
 
-/** Spec 4: disponible on, limitado off, saturado off. */
+/** Disponible on, limitado off, saturado off. */
 export const DEFAULT_LEVELS: Record<LoadLevel, boolean> = {
   disponible: true,
   limitado: false,
@@ -40,22 +41,15 @@ export const EMPTY_FILTERS: AppliedFilters = {
  */
 export const appliedFiltersAtom = atomFamily((_mode: RunMode) => atom<AppliedFilters | null>(null));
 
-// ---------- the panel's editing state (issue 8) ----------
+// ---------- the panel's editing state ----------
 
-/** Spec 1: the panel's three variants. */
+/** The panel's three variants. */
 export const PANEL_VARIANTS = ['simulacion', 'operacion', 'colapso'] as const;
 export type PanelVariant = (typeof PANEL_VARIANTS)[number];
 
-export const MODE_OF_VARIANT: Record<PanelVariant, RunMode> = {
-  simulacion: 'semanal',
-  operacion: 'operacion',
-  colapso: 'colapso',
-};
-export const VARIANT_OF_MODE: Record<RunMode, PanelVariant> = {
-  semanal: 'simulacion',
-  operacion: 'operacion',
-  colapso: 'colapso',
-};
+/** A variant is its screen's path segment. */
+export const MODE_OF_VARIANT: Record<PanelVariant, RunMode> = MODE_OF_SEGMENT;
+export const VARIANT_OF_MODE: Record<RunMode, PanelVariant> = SEGMENT_OF_MODE;
 
 /** Which date fields a variant shows (and requires before Aplicar). */
 export const VARIANT_DATES: Record<PanelVariant, { inicio: boolean; fin: boolean }> = {
@@ -64,7 +58,7 @@ export const VARIANT_DATES: Record<PanelVariant, { inicio: boolean; fin: boolean
   colapso: { inicio: false, fin: false },
 };
 
-/** "Todas": a real value, because a select item cannot have an empty value (spec 5). */
+/** "Todas": a real value, because a select item cannot have an empty value. */
 export const ALL = 'todas';
 
 /** What the panel shows before it is applied. Dates are wall-clock UTC (operations run on UTC). */
@@ -95,13 +89,13 @@ export const EMPTY_DRAFT: FilterDraft = {
 /** One editing state per screen: leaving a screen and coming back keeps what was typed. */
 export const draftFiltersAtom = atomFamily((_mode: RunMode) => atom<FilterDraft>(EMPTY_DRAFT));
 
-/** Spec 4: Limpiar clears dates, region, city and the picks and restores the level defaults. */
+/** Limpiar clears dates, region, city and the picks and restores the level defaults. */
 export const clearedDraft = (draft: FilterDraft): FilterDraft => ({
   ...EMPTY_DRAFT,
   masFiltros: draft.masFiltros,
 });
 
-/** Spec 5: Aplicar needs inicio (simulacion, operacion) and fin (simulacion). */
+/** Aplicar needs inicio (simulacion, operacion) and fin (simulacion). */
 export function canApply(variant: PanelVariant, draft: FilterDraft): boolean {
   const need = VARIANT_DATES[variant];
   return (!need.inicio || draft.inicio !== null) && (!need.fin || draft.fin !== null);

@@ -1,4 +1,4 @@
-import type { AirportDto } from '../../api/contract';
+import type { AirportDto } from '../../../contract';
 import type { PickOption } from '../../components/SearchPick/SearchPick';
 import type { SelectOption } from '../../components/Select/Select';
 import { ALL, foldName } from './filterAtoms';
@@ -24,7 +24,7 @@ export function citiesOf(airports: readonly AirportDto[], region: string | null)
   return [...seen].map(([value, label]) => ({ value, label })).sort(byLabel);
 }
 
-/** Spec 2: airports as warehouses, named 'city (code)'. */
+/** Airports as warehouses, named 'city (code)'. */
 export function warehousesOf(airports: readonly AirportDto[]): PickOption[] {
   return airports.map((a) => ({
     id: a.codigo,

@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useLayoutEffect, useRef } from 'react';
-import type { AirportDto } from '../../api/contract';
+import type { AirportDto } from '../../../contract';
 import { airportDisplayName } from './airportName';
 import * as styles from './FlightMap.css';
 import { MARKER_SIZE_PX } from './mapConfig';

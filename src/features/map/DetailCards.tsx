@@ -1,35 +1,24 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type {
   AirportDto,
   FlightDetailDto,
   LiveFlightDto,
+  LoadLevel,
   RunMode,
   WarehouseOccupancyDto,
-} from '../../api/contract';
+} from '../../../contract';
 import { Button } from '../../components/Button/Button';
 import { Icon } from '../../components/Icon/Icon';
+import { LOAD_LEVEL_LABEL } from '../../lib/labels';
 import { ConnectionContext } from '../connection/ConnectionContext';
 import { airportDisplayName } from './airportName';
+import { CancelFlight } from './CancelFlight';
 import * as styles from './FlightMap.css';
-import { activeAirportAtom, selectedFlightIdAtom } from './mapAtoms';
+import { formatTime } from './formatTime';
+import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from './mapAtoms';
 import { flightDetailQueryAtom, warehousesQueryAtom } from './mapDataAtoms';
 
-/** Detail cards for the selected flight and the active airport (spec issue 5, item 5). */
-
-const dateTime = new Intl.DateTimeFormat('es-ES', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-export const formatTime = (iso: string | null | undefined) => {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${dateTime.format(d)} UTC`;
-};
-const NIVEL_LABEL = { disponible: 'Disponible', limitado: 'Limitado', saturado: 'Saturado' } as const;
+/** Detail cards for the selected flight and the active airport. */
 
 export function CloseButton({ label, onPress }: { label: string; onPress: () => void }) {
   return (
@@ -39,7 +28,7 @@ export function CloseButton({ label, onPress }: { label: string; onPress: () => 
   );
 }
 
-function Meter({ value, max, nivel }: { value: number; max: number; nivel: keyof typeof NIVEL_LABEL }) {
+function Meter({ value, max, nivel }: { value: number; max: number; nivel: LoadLevel }) {
   const pct = max > 0 ? Math.min(100, (value / max) * 100) : 0;
   return (
     <div className={styles.meter} aria-hidden="true">
@@ -50,6 +39,7 @@ function Meter({ value, max, nivel }: { value: number; max: number; nivel: keyof
 
 export function FlightCard({ mode }: { mode: RunMode }) {
   const [selectedId, setSelectedId] = useAtom(selectedFlightIdAtom);
+  const openOrder = useSetAtom(selectedOrderKeyAtom);
   const detail = useAtomValue(flightDetailQueryAtom(mode));
   const live = ConnectionContext.useSelector((s) =>
     s.context.flights.find((f) => f.id === selectedId || f.codigo === selectedId),
@@ -75,7 +65,7 @@ export function FlightCard({ mode }: { mode: RunMode }) {
         <dd className={styles.factValue}>{formatTime(d.llegada)}</dd>
         <dt className={styles.factName}>Carga</dt>
         <dd className={styles.factValue}>
-          {d.carga ?? '—'} / {d.capacidad ?? '—'} ({NIVEL_LABEL[nivel]})
+          {d.carga ?? '—'} / {d.capacidad ?? '—'} ({LOAD_LEVEL_LABEL[nivel]})
         </dd>
         {d.cancelado ? (
           <>
@@ -87,6 +77,7 @@ export function FlightCard({ mode }: { mode: RunMode }) {
       {d.carga !== undefined && d.capacidad ? (
         <Meter value={d.carga} max={d.capacidad} nivel={nivel} />
       ) : null}
+      {detail.data ? <CancelFlight flight={detail.data} mode={mode} /> : null}
       <h3 className={styles.sectionTitle}>Pedidos a bordo</h3>
       {detail.isPending && detail.fetchStatus !== 'idle' ? (
         <p className={styles.muted}>Cargando...</p>
@@ -94,8 +85,17 @@ export function FlightCard({ mode }: { mode: RunMode }) {
         <ul className={styles.list}>
           {d.pedidos.slice(0, 30).map((p) => (
             <li key={p.pedido} className={styles.listItem}>
-              <span>{p.pedido}</span>
-              <span>{p.cantidad}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Ver pedido ${p.pedido}`}
+                onPress={() => openOrder(p.pedido)}
+              >
+                {p.pedido}
+              </Button>
+              <span>
+                {p.cantidad} {p.cantidad === 1 ? 'producto' : 'productos'}
+              </span>
             </li>
           ))}
           {d.pedidos.length > 30 ? <li className={styles.muted}>y {d.pedidos.length - 30} más</li> : null}
@@ -132,7 +132,7 @@ export function AirportCard({ mode, airports }: { mode: RunMode; airports: reado
         <>
           <p className={styles.factValue}>
             {occupancy.ocupacion} / {occupancy.capacidad} ({Math.round(occupancy.porcentaje)} %,{' '}
-            {NIVEL_LABEL[occupancy.nivel]})
+            {LOAD_LEVEL_LABEL[occupancy.nivel]})
           </p>
           <Meter value={occupancy.ocupacion} max={occupancy.capacidad} nivel={occupancy.nivel} />
         </>

@@ -52,16 +52,57 @@ export const problem = style({
   boxShadow: vars.shadow.md,
 });
 
-export const controls = style({
+/** The right-hand column: controls on top, then the detail cards, scrolling within the map's height. */
+export const side = style({
   position: 'absolute',
   top: vars.space['3'],
   right: vars.space['3'],
+  bottom: vars.space['3'],
   zIndex: vars.zIndex.panel,
+  width: '320px',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  pointerEvents: 'none',
+  '@media': {
+    [mobile]: { left: vars.space['3'], width: 'auto', bottom: '120px' },
+  },
+});
+
+export const controls = style({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'flex-end',
   gap: vars.space['2'],
-  pointerEvents: 'none',
+  flex: 'none',
+});
+
+export const controlRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  alignItems: 'center',
+  gap: vars.space['2'],
+});
+
+export const countBox = style({
+  pointerEvents: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space['1'],
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.sm,
+  fontSize: vars.fontSize.sm,
+});
+
+export const countText = style({
+  margin: 0,
+  fontWeight: vars.fontWeight.medium,
+  fontVariantNumeric: 'tabular-nums',
 });
 
 export const control = style({ pointerEvents: 'auto', boxShadow: vars.shadow.sm });
@@ -124,18 +165,15 @@ export const label = style({
 });
 
 export const cards = style({
-  position: 'absolute',
-  right: vars.space['3'],
-  top: '96px',
-  zIndex: vars.zIndex.panel,
-  width: '300px',
-  maxHeight: 'calc(100% - 110px)',
+  pointerEvents: 'auto',
+  flex: '0 1 auto',
+  minHeight: 0,
   overflowY: 'auto',
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space['2'],
   '@media': {
-    [mobile]: { left: vars.space['3'], width: 'auto', top: '96px', maxHeight: '45%' },
+    [mobile]: { maxHeight: '45vh' },
   },
 });
 
@@ -218,3 +256,29 @@ export const sectionTitle = style({
 });
 
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
+
+export const cancelBox = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space['1'],
+});
+
+/** What a cancellation did: a framed note in the card. */
+export const outcome = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  padding: vars.space['2'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const outcomeLine = style({ margin: 0, fontWeight: vars.fontWeight.medium });
+
+export const outcomeWarning = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontWeight: vars.fontWeight.medium,
+});

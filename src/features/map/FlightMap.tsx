@@ -4,16 +4,11 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AirportDto, LiveFormat, RunMode } from '../../api/contract';
-import { liveFlightsUrl, MAP_LIVE_LIMIT } from '../../api/live';
-import { Button } from '../../components/Button/Button';
-import { Icon } from '../../components/Icon/Icon';
-import { notify } from '../../lib/notify';
+import type { AirportDto, LiveFormat, RunMode } from '../../../contract';
+import { liveFlightsUrl, MAP_LIVE_ALL_LIMIT, MAP_LIVE_LIMIT } from '../../api/live';
 import { useIsMobile } from '../../lib/useMediaQuery';
 import { MAP_COLORS } from '../../styles/tokens';
 import { ConnectionContext } from '../connection/ConnectionContext';
-import { ConnectionStatus } from '../connection/ConnectionStatus';
-import { streamOfflineAtom } from '../connection/connectionAtoms';
 import { connectionMachine } from '../connection/connectionMachine';
 import { appliedFiltersAtom, visibleAirportCodesAtom } from '../filters/filterAtoms';
 import { useResolvedTheme } from '../theme/useResolvedTheme';
@@ -30,11 +25,14 @@ import {
   LAYER,
   SOURCE,
 } from './flightLayers';
+import { MapControls } from './MapControls';
 import {
   activeAirportAtom,
+  drawAllRoutesAtom,
   projectionAtom,
   selectedFlightIdAtom,
   selectedOrderKeyAtom,
+  showAllFlightsAtom,
   toggleProjectionAtom,
 } from './mapAtoms';
 import {
@@ -45,15 +43,13 @@ import {
   REMOTE_STYLE_URL,
   zoomLimits,
 } from './mapConfig';
-import {
-  airportsQueryAtom,
-  hoveredAirportAtom,
-  orderDetailQueryAtom,
-  warehousesQueryAtom,
-} from './mapDataAtoms';
+import { hoveredAirportAtom, orderDetailQueryAtom, warehousesQueryAtom } from './mapDataAtoms';
+import { MAP_LOCALE_ES } from './mapLocale';
+import { ConnectionBridge, MapProblems, useAirports } from './mapStatus';
 import { OrderCard } from './OrderCard';
 import { ensurePlaneIcon } from './planeIcon';
 import { routeFeature } from './routeLines';
+import { routeDrawing } from './routePolicy';
 import { useLiveFlightLayers } from './useLiveFlightLayers';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -78,85 +74,29 @@ const liveFormat = (): LiveFormat =>
     : 'compacto';
 
 export function FlightMap({ mode, connectionLogic, initialProjection }: FlightMapProps) {
-  const url = liveFlightsUrl(mode, MAP_LIVE_LIMIT, liveFormat());
+  // 'Mostrar todos' asks the server for every flight in the air: a new stream (red + foto) at once.
+  const showAll = useAtomValue(showAllFlightsAtom);
+  const url = liveFlightsUrl(mode, showAll ? MAP_LIVE_ALL_LIMIT : MAP_LIVE_LIMIT, liveFormat());
   return (
     <ConnectionContext.Provider
-      key={url}
+      key={mode}
       logic={connectionLogic ?? connectionMachine}
       options={{ input: { url } }}
     >
+      <FollowUrl url={url} />
       <FlightMapView mode={mode} initialProjection={initialProjection} />
     </ConnectionContext.Provider>
   );
 }
 
-const AIRPORTS_TOAST = 'cargando-aeropuertos';
-
-interface AirportsState {
-  airports: AirportDto[];
-  /** Why the airports could not be loaded, or null. */
-  failure: string | null;
-  retry: () => void;
-}
-
-function useAirports(): AirportsState {
-  const query = useAtomValue(airportsQueryAtom);
-  const pending = query.isPending && query.isFetching;
-  const failure = query.isError ? query.error.message : null;
+/** A new list of the same run (another limit or format) reconnects the stream; the map stays as it is. */
+function FollowUrl({ url }: { url: string }) {
+  const actor = ConnectionContext.useActorRef();
   useEffect(() => {
-    if (!pending) return;
-    notify.loading('Cargando aeropuertos...', AIRPORTS_TOAST);
-    return () => {
-      notify.dismiss(AIRPORTS_TOAST);
-    };
-  }, [pending]);
-  useEffect(() => {
-    if (failure) notify.error(`No se pudieron cargar los aeropuertos: ${failure}`);
-  }, [failure]);
-  const { refetch } = query;
-  const retry = useCallback(() => void refetch(), [refetch]);
-  return { airports: query.data ?? NO_AIRPORTS, failure: query.data ? null : failure, retry };
-}
-
-/** The map's own word on what it cannot show: failed airports (with a retry) or a stream that is down. */
-function MapProblems({ airportsFailure, onRetry }: { airportsFailure: string | null; onRetry: () => void }) {
-  const offline = ConnectionContext.useSelector((s) => s.matches('disconnected'));
-  if (!airportsFailure && !offline) return null;
-  return (
-    <div className={styles.problems}>
-      {airportsFailure ? (
-        <div role="alert" className={styles.problem}>
-          <Icon name="error" size={18} />
-          <span>No se pudieron cargar los aeropuertos: {airportsFailure}</span>
-          <Button variant="secondary" size="sm" onPress={onRetry}>
-            Reintentar
-          </Button>
-        </div>
-      ) : null}
-      {offline ? (
-        <div role="alert" className={styles.problem}>
-          <Icon name="offline" size={18} />
-          <span>
-            Sin conexión con el servidor: el mapa está detenido en lo último recibido. Reintentando...
-          </span>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/** Tells the clocks and the strip, outside the map, whether its stream is down. */
-function ConnectionBridge() {
-  const offline = ConnectionContext.useSelector((s) => s.matches('disconnected'));
-  const setOffline = useSetAtom(streamOfflineAtom);
-  useEffect(() => {
-    setOffline(offline);
-  }, [offline, setOffline]);
-  useEffect(() => () => setOffline(false), [setOffline]);
+    if (actor.getSnapshot().context.url !== url) actor.send({ type: 'connection.url', url });
+  }, [actor, url]);
   return null;
 }
-
-const NO_AIRPORTS: AirportDto[] = [];
 
 function baseStyleFor(theme: 'light' | 'dark') {
   if (REMOTE_STYLE_URL) return REMOTE_STYLE_URL.replace('{theme}', theme);
@@ -205,6 +145,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
   const orderDetail = useAtomValue(orderDetailQueryAtom(mode));
   const filters = useAtomValue(appliedFiltersAtom(mode));
   const visibleAirports = useAtomValue(visibleAirportCodesAtom(mode));
+  const drawAll = useAtomValue(drawAllRoutesAtom);
 
   const mapRef = useRef<MapRef>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -221,7 +162,19 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     setVisibleFlights(n);
     if (rootRef.current) rootRef.current.dataset.flightCount = String(n);
   }, []);
-  useLiveFlightLayers(map, filters?.niveles ?? null, visibleAirports, selectedFlightId, onCount);
+  const niveles = filters?.niveles ?? null;
+  const drawing = routeDrawing(drawAll, niveles, visibleAirports);
+  const onRoutes = useCallback((n: number) => {
+    if (rootRef.current) rootRef.current.dataset.routeCount = String(n);
+  }, []);
+  const flightLayers = useLiveFlightLayers(map, {
+    niveles,
+    visibleAirports,
+    drawing,
+    selectedFlightId,
+    onCount,
+    onRoutes,
+  });
 
   useEffect(() => {
     if (map) paintBase(map, theme);
@@ -304,6 +257,12 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
       if (image && !instance.hasImage(e.id)) instance.addImage(e.id, image, { pixelRatio: 2 });
     });
     if (rootRef.current) rootRef.current.dataset.mapLoaded = 'true';
+    // The zoom, for tests and stories that press the zoom buttons.
+    const showZoom = () => {
+      if (rootRef.current) rootRef.current.dataset.zoom = instance.getZoom().toFixed(2);
+    };
+    showZoom();
+    instance.on('zoomend', showZoom);
     setMap(instance);
   };
 
@@ -311,6 +270,9 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     const airport = airportHit(event);
     const code = airport ? String(airport.properties?.codigo) : null;
     if (code !== hovered) setHovered(code);
+    // A plane under the pointer shows its route (an airport under it wins, as on click).
+    const plane = airport ? undefined : event.features?.[0];
+    flightLayers.setHovered(plane ? String(plane.properties?.id) : null);
     event.target.getCanvas().style.cursor = event.features?.length ? 'pointer' : '';
   };
 
@@ -342,6 +304,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
       data-projection={projection}
       data-theme={theme}
       data-offline={offline || undefined}
+      data-route-drawing={drawing}
     >
       <ConnectionBridge />
       <div className={offline ? `${styles.canvasHost} ${styles.dimmed}` : styles.canvasHost}>
@@ -356,9 +319,13 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
           interactiveLayerIds={INTERACTIVE_LAYERS}
           onLoad={onLoad}
           onMouseMove={onMouseMove}
-          onMouseLeave={() => setHovered(null)}
+          onMouseLeave={() => {
+            setHovered(null);
+            flightLayers.setHovered(null);
+          }}
           onClick={onClick}
           attributionControl={false}
+          locale={MAP_LOCALE_ES}
           dragRotate={false}
           style={{ width: '100%', height: '100%' }}
         >
@@ -398,26 +365,20 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
             />
           ))
         : null}
-      <div className={styles.controls}>
-        <Button
-          className={styles.control}
-          variant="secondary"
-          size="sm"
-          onPress={onToggleProjection}
-          aria-label={
-            projection === 'mercator' ? 'Cambiar a proyección globo' : 'Cambiar a proyección Mercator'
-          }
-        >
-          {projection === 'mercator' ? 'Globo' : 'Mercator'}
-        </Button>
-        <ConnectionStatus visibleFlights={visibleFlights} />
+      <div className={styles.side} data-map-overlay>
+        <MapControls
+          map={map}
+          projection={projection}
+          onToggleProjection={onToggleProjection}
+          visibleFlights={visibleFlights}
+        />
+        <div className={styles.cards}>
+          <OrderCard mode={mode} airports={airports} />
+          <FlightCard mode={mode} />
+          <AirportCard mode={mode} airports={airports} />
+        </div>
       </div>
       <MapProblems airportsFailure={airportsFailure} onRetry={retryAirports} />
-      <div className={styles.cards}>
-        <OrderCard mode={mode} airports={airports} />
-        <FlightCard mode={mode} />
-        <AirportCard mode={mode} airports={airports} />
-      </div>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import type { AirportDto, OrderDetailDto, RunMode } from '../../api/contract';
+import type { AirportDto, OrderDetailDto, RunMode } from '../../../contract';
 import { Button } from '../../components/Button/Button';
+import { ORDER_STATE_LABEL } from '../../lib/labels';
 import { airportDisplayName } from './airportName';
-import { CloseButton, formatTime } from './DetailCards';
+import { CloseButton } from './DetailCards';
 import * as styles from './FlightMap.css';
+import { formatTime } from './formatTime';
 import { selectedFlightIdAtom, selectedOrderKeyAtom } from './mapAtoms';
 import { orderDetailQueryAtom } from './mapDataAtoms';
 import * as own from './OrderCard.css';
@@ -14,13 +16,6 @@ import * as own from './OrderCard.css';
 type Estado = OrderDetailDto['estado'];
 type Shipment = OrderDetailDto['envios'][number];
 
-export const ESTADO_LABEL: Record<Estado, string> = {
-  a_tiempo: 'A tiempo',
-  atrasado: 'Atrasado',
-  sin_ruta: 'Sin ruta',
-  desde_stock: 'Desde stock de sede',
-  pendiente: 'Pendiente',
-};
 const ESTADO_TONE: Record<Estado, 'ok' | 'late' | 'neutral'> = {
   a_tiempo: 'ok',
   desde_stock: 'ok',
@@ -69,7 +64,7 @@ export function OrderCard({ mode, airports }: { mode: RunMode; airports: readonl
           <h2 className={styles.cardTitle}>Pedido {key}</h2>
           {order ? (
             <span className={own.status({ tone: ESTADO_TONE[order.estado] })} data-estado={order.estado}>
-              {ESTADO_LABEL[order.estado]}
+              {ORDER_STATE_LABEL[order.estado]}
             </span>
           ) : null}
         </div>
@@ -120,6 +115,7 @@ function OrderFacts({ order, place }: { order: OrderDetailDto; place: (code: str
 }
 
 function ShipmentItem({ envio, place }: { envio: Shipment; place: (code: string) => string }) {
+  const openFlight = useSetAtom(selectedFlightIdAtom);
   return (
     <li className={own.shipment}>
       <p className={own.shipmentHead}>
@@ -130,7 +126,15 @@ function ShipmentItem({ envio, place }: { envio: Shipment; place: (code: string)
           {envio.tramos.map((t) => (
             <li key={t.vuelo} className={own.leg}>
               <span className={own.legCode}>
-                {flightCode(t.vuelo)} · {t.origen} → {t.destino}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Ver vuelo ${flightCode(t.vuelo)}`}
+                  onPress={() => openFlight(t.vuelo)}
+                >
+                  {flightCode(t.vuelo)}
+                </Button>{' '}
+                · {t.origen} → {t.destino}
               </span>
               <span>{span(t.salida, t.llegada)}</span>
             </li>

@@ -1,4 +1,4 @@
-import type { AirportDto, LoadLevel, WarehouseOccupancyDto } from '../../api/contract';
+import type { AirportDto, LoadLevel, WarehouseOccupancyDto } from '../../../contract';
 import { LOAD_COLORS } from '../../styles/tokens';
 
 /** Airports as one GeoJSON source; a run's warehouse occupancy picks each marker's fill icon. */

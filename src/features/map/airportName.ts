@@ -1,5 +1,5 @@
-import type { AirportDto } from '../../api/contract';
+import type { AirportDto } from '../../../contract';
 
-/** Spec 2: 'city (code)', or the code alone when the city is missing. */
+/** 'city (code)', or the code alone when the city is missing. */
 export const airportDisplayName = (airport: Pick<AirportDto, 'codigo' | 'ciudad'>) =>
   airport.ciudad ? `${airport.ciudad} (${airport.codigo})` : airport.codigo;

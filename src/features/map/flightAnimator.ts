@@ -1,4 +1,4 @@
-import type { LiveFlightDto } from '../../api/contract';
+import type { LiveFlightDto } from '../../../contract';
 import { mapAnimationHeld } from './animationHold';
 import { type GreatCircle, greatCircle, headingAt, pointAt } from './geo';
 

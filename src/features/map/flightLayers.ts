@@ -71,7 +71,17 @@ function build(theme: Theme) {
     layout: { 'line-cap': 'round', 'line-join': 'round' },
     paint: {
       'line-color': ['coalesce', ['get', 'pathColor'], MARKER_COLORS.base],
-      'line-width': ['interpolate', ['linear'], ['zoom'], 1, 2.5, 6, 4],
+      // The hovered plane's route is a lighter hint than the selected one's.
+      'line-width': [
+        'interpolate',
+        ['linear'],
+        ['zoom'],
+        1,
+        ['case', ['boolean', ['get', 'hover'], false], 1.5, 2.5],
+        6,
+        ['case', ['boolean', ['get', 'hover'], false], 2.5, 4],
+      ],
+      'line-opacity': ['case', ['boolean', ['get', 'hover'], false], 0.75, 1],
     },
   };
 
@@ -162,10 +172,17 @@ function build(theme: Theme) {
       'icon-ignore-placement': true,
     },
     paint: {
+      // The theme's colour of the load level, as the legend shows it; the stream's colour without one.
       'icon-color': [
-        'coalesce',
-        ['get', 'planeColor'],
-        ['match', ['get', 'nivel'], 'limitado', load.limitado, 'saturado', load.saturado, defaultPlane],
+        'match',
+        ['get', 'nivel'],
+        'disponible',
+        load.disponible,
+        'limitado',
+        load.limitado,
+        'saturado',
+        load.saturado,
+        ['coalesce', ['get', 'planeColor'], defaultPlane],
       ],
       'icon-halo-color': colors.labelHalo,
       'icon-halo-width': 0.8,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAirports } from '../../api/map';
+import { parseAirports } from '../../api/airports';
 import { airportDisplayName } from './airportName';
 import { FlightAnimator } from './flightAnimator';
 import { bearing, greatCircle, headingAt, pointAt, splitAtDateLine, unwrapLongitudes } from './geo';

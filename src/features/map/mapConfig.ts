@@ -1,4 +1,4 @@
-/** Spec 2 "Map" and 9: the map's fixed view and zoom limits. */
+/** The map's fixed view and zoom limits. */
 
 export const PROJECTIONS = ['mercator', 'globe'] as const;
 export type MapProjection = (typeof PROJECTIONS)[number];
@@ -38,10 +38,10 @@ export function zoomLimits(projection: MapProjection, mobile: boolean): ZoomLimi
   return { minZoom, maxZoom: mobile ? 18 : 22 };
 }
 
-/** Spec 9: the route line is sampled at 512 points. */
+/** The route line is sampled at 512 points. */
 export const ROUTE_SAMPLES = 512;
 
-/** Spec 9: marker icon size 16 (diameter in CSS pixels). */
+/** Marker icon size 16 (diameter in CSS pixels). */
 export const MARKER_SIZE_PX = 16;
 
 /**

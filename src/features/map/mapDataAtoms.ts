@@ -1,17 +1,11 @@
 import { atom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
 import { atomWithQuery } from 'jotai-tanstack-query';
-import type { RunMode } from '../../api/contract';
-import { fetchAirports, fetchFlightDetail, fetchOrderDetail, fetchWarehouses } from '../../api/map';
+import type { RunMode } from '../../../contract';
+import { fetchFlightDetail, fetchOrderDetail, fetchWarehouses } from '../../api/map';
 import { selectedFlightIdAtom, selectedOrderKeyAtom } from './mapAtoms';
 
 /** Server data the map shows. Query keys are built here from the selection atoms. */
-
-/** Same key as the register screen's destination list: one request serves both. */
-export const airportsQueryAtom = atomWithQuery(() => ({
-  queryKey: ['aereopuertos'] as const,
-  queryFn: ({ signal }) => fetchAirports(signal),
-}));
 
 /** Warehouse occupancy of the run of a mode (refreshed while the screen is open; absent when no run). */
 export const warehousesQueryAtom = atomFamily((mode: RunMode) =>

@@ -8,31 +8,34 @@ const SIZE = 64;
 const RADIUS = 8;
 const CUTOFF = 0.25;
 
+/** The plane's outline on a 64 × 64 grid, nose up (the map's icon and the legend's). */
+export const PLANE_OUTLINE: readonly (readonly [number, number])[] = [
+  [32, 6],
+  [36, 12],
+  [36, 26],
+  [56, 38],
+  [56, 43],
+  [36, 37],
+  [36, 49],
+  [43, 54],
+  [43, 58],
+  [32, 55],
+  [21, 58],
+  [21, 54],
+  [28, 49],
+  [28, 37],
+  [8, 43],
+  [8, 38],
+  [28, 26],
+  [28, 12],
+];
+
 function drawPlane(ctx: CanvasRenderingContext2D) {
   // Nose up (north): MapLibre rotates it to the route heading with icon-rotate.
   const s = SIZE / 64;
   ctx.fillStyle = '#000';
   ctx.beginPath();
-  const pts: [number, number][] = [
-    [32, 6],
-    [36, 12],
-    [36, 26],
-    [56, 38],
-    [56, 43],
-    [36, 37],
-    [36, 49],
-    [43, 54],
-    [43, 58],
-    [32, 55],
-    [21, 58],
-    [21, 54],
-    [28, 49],
-    [28, 37],
-    [8, 43],
-    [8, 38],
-    [28, 26],
-    [28, 12],
-  ];
+  const pts = PLANE_OUTLINE;
   for (const [i, [x, y]] of pts.entries()) {
     if (i === 0) ctx.moveTo(x * s, y * s);
     else ctx.lineTo(x * s, y * s);

@@ -1,10 +1,10 @@
 import { greatCircle } from '@turf/great-circle';
-import type { LiveFlightDto } from '../../api/contract';
+import type { LiveFlightDto } from '../../../contract';
 import { splitAtDateLine } from './geo';
 import { ROUTE_SAMPLES } from './mapConfig';
 
 /**
- * Route lines: the great circle sampled at 512 points (spec 9) and split at the date line, as a
+ * Route lines: the great circle sampled at 512 points and split at the date line, as a
  * MultiLineString. Cached by endpoints: many flights share a route and the list is replaced every second.
  */
 
@@ -75,14 +75,34 @@ export function routesCollection(flights: readonly LiveFlightDto[]): GeoJSON.Fea
 export const routesSignature = (flights: readonly LiveFlightDto[]) =>
   [...new Set(flights.map(routeKey))].join('|');
 
-/** The selected flight's route alone (its own source, drawn over the others). */
-export function selectedRouteCollection(
+/** A flight whose instance id or daily code is `id`. */
+const matches = (f: LiveFlightDto, id: string) => f.id === id || f.codigo === id;
+
+/**
+ * The selected and the hovered flight's routes (their own source, drawn over any others). The hovered
+ * one carries `hover: true` so it can be drawn lighter than the selection.
+ */
+export function highlightedRoutesCollection(
   flights: readonly LiveFlightDto[],
   selectedId: string | null,
+  hoveredId: string | null = null,
 ): GeoJSON.FeatureCollection {
-  const f = selectedId ? flights.find((x) => x.id === selectedId || x.codigo === selectedId) : undefined;
-  return {
-    type: 'FeatureCollection',
-    features: f ? [routeFeature(f, f.originLon, f.originLat, f.destLon, f.destLat)] : [],
-  };
+  const features: GeoJSON.Feature[] = [];
+  const selected = selectedId ? flights.find((f) => matches(f, selectedId)) : undefined;
+  if (selected)
+    features.push(
+      routeFeature(selected, selected.originLon, selected.originLat, selected.destLon, selected.destLat),
+    );
+  const hovered = hoveredId ? flights.find((f) => matches(f, hoveredId)) : undefined;
+  if (hovered && hovered !== selected) {
+    const feature = routeFeature(
+      hovered,
+      hovered.originLon,
+      hovered.originLat,
+      hovered.destLon,
+      hovered.destLat,
+    );
+    features.push({ ...feature, properties: { ...feature.properties, hover: true } });
+  }
+  return { type: 'FeatureCollection', features };
 }

@@ -1,20 +1,10 @@
-import type { AirportDto, LiveFlightDto, LoadLevel } from '../../api/contract';
+import type { AirportDto, LiveFlightDto, LoadLevel } from '../../../contract';
+import { mulberry32 } from '../../../contract/random';
 
 /**
  * Deterministic synthetic traffic for stories and the map benchmark (never used by the app itself):
  * N flights between the given airports, with a stand-in stream advancing them in time.
  */
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PATH_COLORS = ['#38bdf8', '#a78bfa', '#f472b6', '#34d399', '#fbbf24'];
 const LEVELS: LoadLevel[] = ['disponible', 'disponible', 'limitado', 'saturado'];
@@ -126,5 +116,5 @@ export const SAMPLE_AIRPORTS: AirportDto[] = [
     continente: 'America',
     capacidad: 520,
   },
-  { codigo: 'NZAA', ciudad: null, lon: 174.785, lat: -37.0082, continente: 'Oceania', capacidad: 380 },
+  { codigo: 'NZAA', ciudad: null, lon: 174.785, lat: -37.0082, continente: 'Asia', capacidad: 380 },
 ];

@@ -1,25 +1,33 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import type { LiveFlightDto, LoadLevel } from '../../api/contract';
+import type { LiveFlightDto, LoadLevel } from '../../../contract';
 import { ConnectionContext } from '../connection/ConnectionContext';
 import { flightVisible } from '../filters/filterAtoms';
 import { mapAnimationHeld } from './animationHold';
 import { FlightAnimator, runAnimationLoop } from './flightAnimator';
-import { SOURCE } from './flightLayers';
-import { routeKey, routesCollection, routesSignature, selectedRouteCollection } from './routeLines';
+import { EMPTY_COLLECTION, SOURCE } from './flightLayers';
+import { highlightedRoutesCollection, routeKey, routesCollection, routesSignature } from './routeLines';
+import type { RouteDrawing } from './routePolicy';
+
+const matches = (f: LiveFlightDto, id: string | null) => id !== null && (f.id === id || f.codigo === id);
 
 /** Holds the live flights between messages and hands them to the map's flights and routes sources. */
-class LiveFlightLayers {
+export class LiveFlightLayers {
   readonly animator = new FlightAnimator();
   private flights: readonly LiveFlightDto[] = [];
   private filter: (f: LiveFlightDto) => boolean = () => true;
-  private routesKey = '';
+  private drawing: RouteDrawing = 'ninguna';
+  private routesKey: string | null = null;
   private selectedId: string | null = null;
-  private selectedKey = '';
+  private hoveredId: string | null = null;
+  private highlightKey = '';
+  private count = -1;
   /** Routes waiting for their source to exist, or for a hold to end. */
   pending = true;
   map: MapLibreMap | null = null;
   onCount: ((visible: number) => void) | undefined;
+  /** How many route lines the routes source holds (the highlighted ones aside). */
+  onRoutes: ((lines: number) => void) | undefined;
 
   setFlights(flights: readonly LiveFlightDto[]) {
     if (flights === this.flights) return;
@@ -31,65 +39,98 @@ class LiveFlightLayers {
       return;
     }
     this.pushRoutes();
-    this.pushSelectedRoute();
+    this.pushHighlighted();
   }
 
   setSelected(id: string | null) {
     this.selectedId = id;
     this.animator.setSelected(id);
-    this.pushSelectedRoute();
+    this.pushHighlighted();
   }
 
-  /** The highlighted route follows the selection and the flight's current route. */
-  pushSelectedRoute(force = false) {
+  /** The plane under the pointer (a map event, not React state: hovering re-renders nothing). */
+  setHovered(id: string | null) {
+    if (id === this.hoveredId) return;
+    this.hoveredId = id;
+    this.pushHighlighted();
+  }
+
+  /** The selected and hovered routes follow their flights' current routes. */
+  pushHighlighted(force = false) {
     const source = this.map?.getSource<GeoJSONSource>(SOURCE.selectedRoute);
     if (!source) return;
-    const id = this.selectedId;
-    const flight = id ? this.flights.find((f) => f.id === id || f.codigo === id) : undefined;
-    const key = flight ? `${id}|${routeKey(flight)}` : '';
-    if (key === this.selectedKey && !force) return;
-    this.selectedKey = key;
-    source.setData(selectedRouteCollection(flight ? [flight] : [], id));
+    const selected = this.flights.find((f) => matches(f, this.selectedId));
+    const hovered = this.flights.find((f) => matches(f, this.hoveredId));
+    const key = `${selected ? routeKey(selected) : ''}|${hovered ? routeKey(hovered) : ''}`;
+    if (key === this.highlightKey && !force) return;
+    this.highlightKey = key;
+    source.setData(highlightedRoutesCollection(this.flights, this.selectedId, this.hoveredId));
   }
 
   /** Applied filters: load levels, and the airports region/city leave (a flight needs one end there). */
-  setFilters(niveles: Record<LoadLevel, boolean> | null, airports: ReadonlySet<string> | null) {
+  setFilters(
+    niveles: Record<LoadLevel, boolean> | null,
+    airports: ReadonlySet<string> | null,
+    drawing: RouteDrawing,
+  ) {
     this.filter = (f) =>
       (!niveles || !f.nivel || niveles[f.nivel]) && flightVisible(airports, f.origen, f.destino);
+    this.drawing = drawing;
     this.animator.setFilter(this.filter);
-    this.pushRoutes();
+    this.pushRoutes(true);
   }
 
-  /** Route lines change only when the set of visible routes does (not on every progress update). */
+  /** Route lines change only when the set of drawn routes does (not on every progress update). */
   pushRoutes(force = false) {
     const source = this.map?.getSource<GeoJSONSource>(SOURCE.routes);
     this.pending = !source;
-    if (!source) return;
     const visible = this.flights.filter(this.filter);
+    if (visible.length !== this.count) {
+      this.count = visible.length;
+      this.onCount?.(visible.length);
+    }
+    if (!source) return;
+    if (this.drawing === 'ninguna') {
+      if (this.routesKey !== '' || force) {
+        source.setData(EMPTY_COLLECTION);
+        this.onRoutes?.(0);
+      }
+      this.routesKey = '';
+      return;
+    }
     const key = routesSignature(visible);
     if (key === this.routesKey && !force) return;
     this.routesKey = key;
-    source.setData(routesCollection(visible));
-    this.onCount?.(visible.length);
+    const routes = routesCollection(visible);
+    source.setData(routes);
+    this.onRoutes?.(routes.features.length);
   }
+}
+
+export interface LiveFlightLayerOptions {
+  niveles: Record<LoadLevel, boolean> | null;
+  visibleAirports: ReadonlySet<string> | null;
+  drawing: RouteDrawing;
+  selectedFlightId: string | null;
+  onCount?: (visible: number) => void;
+  onRoutes?: (lines: number) => void;
 }
 
 /**
  * Feeds the live stream into the map without re-rendering React: the connection actor's flight list goes
- * to the animator (planes, every frame) and to the routes source.
+ * to the animator (planes, every frame) and to the routes sources. Returns the layers, whose
+ * `setHovered` the map's pointer handler calls.
  */
 export function useLiveFlightLayers(
   map: MapLibreMap | null,
-  niveles: Record<LoadLevel, boolean> | null,
-  visibleAirports: ReadonlySet<string> | null,
-  selectedFlightId: string | null,
-  onCount?: (visible: number) => void,
-) {
+  { niveles, visibleAirports, drawing, selectedFlightId, onCount, onRoutes }: LiveFlightLayerOptions,
+): LiveFlightLayers {
   const actorRef = ConnectionContext.useActorRef();
   const [layers] = useState(() => new LiveFlightLayers());
-  const onCountRef = useRef(onCount);
-  onCountRef.current = onCount;
-  layers.onCount = (n) => onCountRef.current?.(n);
+  const callbacks = useRef({ onCount, onRoutes });
+  callbacks.current = { onCount, onRoutes };
+  layers.onCount = (n) => callbacks.current.onCount?.(n);
+  layers.onRoutes = (n) => callbacks.current.onRoutes?.(n);
 
   useEffect(() => {
     if (!map) return;
@@ -106,14 +147,14 @@ export function useLiveFlightLayers(
       beforeFrame: () => {
         if (layers.pending && !mapAnimationHeld()) {
           layers.pushRoutes(true);
-          layers.pushSelectedRoute(true);
+          layers.pushHighlighted(true);
         }
       },
     });
     // A full style reload (a remote style switching theme) drops source data: hand it over again.
     const onStyle = () => {
       layers.pushRoutes(true);
-      layers.pushSelectedRoute(true);
+      layers.pushHighlighted(true);
       layers.animator.invalidate();
     };
     map.on('style.load', onStyle);
@@ -130,6 +171,8 @@ export function useLiveFlightLayers(
   }, [layers, selectedFlightId]);
 
   useEffect(() => {
-    layers.setFilters(niveles, visibleAirports);
-  }, [layers, niveles, visibleAirports]);
+    layers.setFilters(niveles, visibleAirports, drawing);
+  }, [layers, niveles, visibleAirports, drawing]);
+
+  return layers;
 }

@@ -1,16 +1,11 @@
 import { useAtomValue } from 'jotai';
-import type { RunMode } from '../../api/contract';
+import type { RunMode } from '../../../contract';
 import { FlightMap } from '../map/FlightMap';
 import { CollapseReport } from '../runs/CollapseReport';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
+import { PATH_OF_MODE } from '../shell/navigation';
 import { panelExpandedAtom } from '../shell/shellAtoms';
 import * as styles from './OperationsScreen.css';
-
-const PATH_OF_MODE: Record<RunMode, string> = {
-  operacion: '/operacion',
-  semanal: '/simulacion',
-  colapso: '/colapso',
-};
 
 /** A run screen: the live map of that mode's run, its status strip and, on /colapso, the collapse report. */
 export function OperationsScreen({ mode }: { mode: RunMode }) {

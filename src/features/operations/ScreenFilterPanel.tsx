@@ -4,10 +4,11 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
 import { atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { RunMode } from '../../../contract';
+import { airportsQueryAtom } from '../../api/airports';
 import { fetchDailyFlights, searchOrderKeys } from '../../api/catalog';
-import type { RunMode } from '../../api/contract';
 import { startRun } from '../../api/runs';
-import type { PickOption } from '../../components/SearchPick/SearchPick';
+import { MAX_SHOWN, type PickOption } from '../../components/SearchPick/SearchPick';
 import { notify } from '../../lib/notify';
 import { serverTimeSource } from '../clock/serverTimeSource';
 import { FilterPanel, type PickList } from '../filters/FilterPanel';
@@ -19,7 +20,6 @@ import {
 } from '../filters/filterAtoms';
 import { citiesOf, regionsOf, warehousesOf } from '../filters/options';
 import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
-import { airportsQueryAtom } from '../map/mapDataAtoms';
 import { currentRunAtom, RUNS_KEY } from '../runs/runAtoms';
 import { RUN_STARTED_TEXT, runToStart } from '../runs/startRunFor';
 
@@ -32,7 +32,8 @@ const flightsQueryAtom = atomWithQuery(() => ({
 const orderSearchAtom = atomFamily((text: string) =>
   atomWithQuery(() => ({
     queryKey: ['pedidos', 'catalogo', text] as const,
-    queryFn: ({ signal }) => searchOrderKeys(text, signal),
+    // One more than the list shows: it then says there are more and asks for more letters.
+    queryFn: ({ signal }) => searchOrderKeys(text, MAX_SHOWN + 1, signal),
     // Keep the last list on screen while the next search answers.
     placeholderData: keepPreviousData,
   })),
@@ -139,7 +140,7 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
       onApply={onApply}
       flights={pickList(flightOptions, flightsQuery)}
       warehouses={pickList(warehouseOptions, airportsQuery)}
-      orders={pickList(orderOptions, orders)}
+      orders={{ ...pickList(orderOptions, orders), hasMore: (orders.data?.length ?? 0) > MAX_SHOWN }}
       regions={regions}
       citiesFor={(region) => citiesOf(airports, region)}
       onOrderSearch={setOrderText}

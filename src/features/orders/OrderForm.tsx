@@ -2,13 +2,13 @@ import { createActorContext } from '@xstate/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { Form } from 'react-aria-components';
+import { airportsQueryAtom } from '../../api/airports';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { Select } from '../../components/Select/Select';
 import { TextField } from '../../components/TextField/TextField';
 import { notify } from '../../lib/notify';
 import * as styles from './OrderForm.css';
-import { airportsAtom } from './orderAtoms';
 import { defaultDestination, destinationOptions, type OrderField, validateOrder } from './orderForm';
 import { orderSubmitMachine } from './orderSubmitMachine';
 
@@ -42,7 +42,7 @@ function OrderFields() {
   const values = OrderSubmitContext.useSelector((s) => s.context.values);
   const touched = OrderSubmitContext.useSelector((s) => s.context.touched);
   const sending = OrderSubmitContext.useSelector((s) => s.matches('sending'));
-  const airports = useAtomValue(airportsAtom);
+  const airports = useAtomValue(airportsQueryAtom);
   const options = useMemo(() => destinationOptions(airports.data), [airports.data]);
   const fallback = defaultDestination(options);
 
@@ -121,7 +121,7 @@ export function OrderFormCard({ actors }: OrderFormCardProps) {
     () => (actors ? orderSubmitMachine.provide({ actors }) : orderSubmitMachine),
     [actors],
   );
-  const airports = useAtomValue(airportsAtom);
+  const airports = useAtomValue(airportsQueryAtom);
   const initial = defaultDestination(destinationOptions(airports.data));
   return (
     <Card title="Registro de pedido">

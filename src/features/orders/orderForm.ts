@@ -1,3 +1,4 @@
+import type { AirportDto, OrderPayload } from '../../../contract';
 import {
   clientIdProblem,
   MAX_ORDER_QUANTITY,
@@ -5,9 +6,8 @@ import {
   quantityProblem,
   REQUIRED,
 } from '../../../contract/orderRules';
-import type { AirportDto, OrderPayload } from '../../api/contract';
 
-/** The order form's values, rules and destination options (spec 3, 5, 9). */
+/** The order form's values, rules and destination options. */
 
 export { MAX_ORDER_QUANTITY };
 /** The quantity field holds what was typed, so the form never rewrites it. */

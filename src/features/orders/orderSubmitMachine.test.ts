@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { OrderPayload } from '../../api/contract';
+import type { OrderPayload } from '../../../contract';
 import { orderSubmitMachine } from './orderSubmitMachine';
 
 function run(send: (payload: OrderPayload) => Promise<string>) {

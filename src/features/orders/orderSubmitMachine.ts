@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { OrderPayload } from '../../api/contract';
+import type { OrderPayload } from '../../../contract';
 import { registerOrder } from '../../api/orders';
 import {
   emptyOrder,
@@ -11,7 +11,7 @@ import {
 } from './orderForm';
 
 /**
- * The single-order form (spec 2, 4, 5): values live here so a success can reset them. Errors show for
+ * The single-order form: values live here so a success can reset them. Errors show for
  * a field once it has been touched (left once) or after a submit attempt. Submit runs validating →
  * sending → success | failure; every field is locked while sending.
  */

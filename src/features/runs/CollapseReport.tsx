@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import type { CollapseReportDto, RunMode } from '../../api/contract';
+import type { CollapseReportDto, RunMode } from '../../../contract';
 import { Button } from '../../components/Button/Button';
 import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
 import * as styles from './CollapseReport.css';
-import { formatCount, formatPercent, formatSimTime } from './format';
+import { formatCount, formatSimTime } from './format';
 import { currentRunAtom } from './runAtoms';
 
 export interface CollapseReportViewProps {
@@ -39,16 +39,16 @@ export function CollapseReportView({
           <>
             <dt className={styles.term}>Almacén saturado</dt>
             <dd className={styles.value}>
-              <Button size="sm" variant="ghost" onPress={() => onShowWarehouse?.(report.almacen as string)}>
-                {report.almacen}
+              <Button size="sm" variant="ghost" onPress={() => onShowWarehouse?.(report.almacen!.codigo)}>
+                {report.almacen.codigo}
               </Button>
             </dd>
           </>
         ) : null}
         <dt className={styles.term}>A tiempo</dt>
         <dd className={styles.value}>
-          {formatPercent(report.kpis.porcentajeATiempo)} de {formatCount(report.kpis.pedidosRecibidos)}{' '}
-          pedidos
+          {formatCount(report.kpis.entregadosATiempo + report.kpis.enTransitoATiempo)} de{' '}
+          {formatCount(report.kpis.pedidosRecibidos)} pedidos
         </dd>
       </dl>
       <p className={styles.cause}>
@@ -60,8 +60,8 @@ export function CollapseReportView({
           <span className={styles.term}>Vuelos saturados</span>
           <div className={styles.links}>
             {report.vuelos.map((v) => (
-              <Button key={v} size="sm" variant="secondary" onPress={() => onShowFlight?.(v)}>
-                {v}
+              <Button key={v.id} size="sm" variant="secondary" onPress={() => onShowFlight?.(v.id)}>
+                {v.nombre}
               </Button>
             ))}
           </div>
@@ -86,8 +86,8 @@ export function CollapseReport({ mode }: { mode: RunMode }) {
   useEffect(() => {
     if (!run || !report || highlighted.current === run.id) return;
     highlighted.current = run.id;
-    if (report.almacen) setAirport(report.almacen);
-    if (report.vuelos?.[0]) setFlight(report.vuelos[0]);
+    if (report.almacen) setAirport(report.almacen.codigo);
+    if (report.vuelos[0]) setFlight(report.vuelos[0].id);
   }, [run, report, setAirport, setFlight]);
 
   if (!report) return null;

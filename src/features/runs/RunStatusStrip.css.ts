@@ -50,6 +50,8 @@ export const state = recipe({
       terminada: { background: vars.color.surfaceSunken, color: vars.color.textMuted },
       colapsada: { background: vars.color.dangerSurface, color: vars.color.danger },
       detenida: { background: vars.color.surfaceSunken, color: vars.color.warning },
+      pausada: { background: vars.color.surfaceSunken, color: vars.color.warning },
+      fallida: { background: vars.color.dangerSurface, color: vars.color.danger },
     },
   },
 });

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { queryClientAtom } from 'jotai-tanstack-query';
-import type { RunDto, RunMode, RunSummaryDto } from '../../api/contract';
+import type { RunDto, RunMode, RunSummaryDto } from '../../../contract';
 import { stopRun } from '../../api/runs';
 import { Button } from '../../components/Button/Button';
+import { RUN_STATE_LABEL } from '../../lib/labels';
 import { notify } from '../../lib/notify';
 import { streamOfflineAtom } from '../connection/connectionAtoms';
-import { formatCount, formatPercent, formatSimTime, formatSpeed, RUN_STATE_LABEL } from './format';
+import { formatCount, formatPercent, formatSimTime, formatSpeed } from './format';
 import * as styles from './RunStatusStrip.css';
 import {
   currentRunAtom,
@@ -39,8 +40,22 @@ export function realtimeRun(summary: RunSummaryDto): RunDto {
     velocidad,
     ahora,
     creadoEn: ahora,
+    terminadaEn: null,
+    segundosReales: 0,
+    crecimiento: null,
     kpis,
+    progreso: {
+      fraccion: null,
+      restanteSeg: null,
+      diasSimulados: 0,
+      pedidosPlanificados: kpis.pedidosRecibidos,
+      factorDemanda: null,
+      almacenMasOcupado: summary.almacenMasOcupado,
+      vuelosMasOcupados: [],
+    },
+    resumen: null,
     reporte: null,
+    mensaje: null,
   };
 }
 
@@ -103,8 +118,11 @@ export function RunStatusStripView({ run, summary, onStop, stateLabel, offline }
         <Item term="Hora simulada" value={formatSimTime(k.ahora)} />
         <Item term="Velocidad" value={formatSpeed(k.velocidad)} />
         <Item term="Pedidos recibidos" value={formatCount(k.pedidosRecibidos)} />
-        <Item term="A tiempo" value={formatPercent(k.porcentajeATiempo)} />
-        <Item term="Atrasados" value={formatCount(k.atrasados)} />
+        <Item
+          term="A tiempo"
+          value={k.porcentajeATiempo === null ? '—' : formatPercent(k.porcentajeATiempo)}
+        />
+        <Item term="Atrasados" value={formatCount(k.entregadosTarde + k.enTransitoTarde)} />
         <Item term="En tránsito" value={formatCount(k.enTransito)} />
         <Item term="Productos en vuelo" value={formatCount(k.productosEnVuelo)} />
         <Item

@@ -1,5 +1,3 @@
-import type { RunState } from '../../api/contract';
-
 /** Operations run on UTC: simulated times show as UTC. */
 const dateTime = new Intl.DateTimeFormat('es-ES', {
   day: '2-digit',
@@ -17,10 +15,3 @@ export const formatSimTime = (iso: string) => `${dateTime.format(new Date(iso)).
 export const formatCount = (n: number) => integer.format(n);
 export const formatPercent = (n: number) => `${percent.format(n)} %`;
 export const formatSpeed = (v: number | 'max') => (v === 'max' ? 'máx.' : `×${integer.format(v)}`);
-
-export const RUN_STATE_LABEL: Record<RunState, string> = {
-  en_curso: 'En curso',
-  terminada: 'Terminada',
-  colapsada: 'Colapsada',
-  detenida: 'Detenida',
-};

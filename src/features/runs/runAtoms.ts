@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
 import { atomWithQuery } from 'jotai-tanstack-query';
-import type { RunDto, RunMode } from '../../api/contract';
+import type { RunDto, RunMode } from '../../../contract';
 import { fetchRunSummary, fetchRuns } from '../../api/runs';
 
 /** Server state of the runs. Every browser polls the same list, so all operators see the same run. */

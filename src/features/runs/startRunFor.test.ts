@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunDto } from '../../api/contract';
+import type { RunDto } from '../../../contract';
 import { EMPTY_FILTERS } from '../filters/filterAtoms';
 import { runToStart } from './startRunFor';
 

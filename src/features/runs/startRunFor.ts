@@ -1,4 +1,4 @@
-import type { RunDto, RunMode, StartRunPayload } from '../../api/contract';
+import type { RunDto, RunMode, StartRunPayload } from '../../../contract';
 import type { AppliedFilters } from '../filters/filterAtoms';
 
 const sameInstant = (iso: string | null, date: Date | undefined) =>

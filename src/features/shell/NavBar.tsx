@@ -10,9 +10,13 @@ interface NavBarProps {
   path: string;
   /** The desktop clock, when the screen has one. */
   clock?: ReactNode;
+  /** Sections the signed-in role may open (default all). */
+  visiblePaths?: readonly string[];
+  /** Who is signed in, and signing out. */
+  account?: ReactNode;
 }
 
-export function NavBar({ path, clock }: NavBarProps) {
+export function NavBar({ path, clock, visiblePaths, account }: NavBarProps) {
   return (
     <header className={styles.bar}>
       <Link href="/" className={styles.logo} aria-label="MoraPack, inicio">
@@ -22,24 +26,27 @@ export function NavBar({ path, clock }: NavBarProps) {
         MoraPack
       </Link>
       <nav aria-label="Secciones" className={styles.links}>
-        {NAV_LINKS.map(({ href, label, short }) => (
-          <Link
-            key={href}
-            href={href}
-            className={styles.link}
-            aria-label={label}
-            aria-current={path === href ? 'page' : undefined}
-          >
-            <span className={styles.fullLabel}>{label}</span>
-            <span className={styles.shortLabel} aria-hidden="true">
-              {short}
-            </span>
-          </Link>
-        ))}
+        {NAV_LINKS.filter(({ href }) => !visiblePaths || visiblePaths.includes(href)).map(
+          ({ href, label, short }) => (
+            <Link
+              key={href}
+              href={href}
+              className={styles.link}
+              aria-label={label}
+              aria-current={path === href ? 'page' : undefined}
+            >
+              <span className={styles.fullLabel}>{label}</span>
+              <span className={styles.shortLabel} aria-hidden="true">
+                {short}
+              </span>
+            </Link>
+          ),
+        )}
       </nav>
       <div className={styles.end}>
         {clock}
         <ThemeMenu />
+        {account}
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import { Card } from '../../components/Card/Card';
+import { CancellationsSlot } from './CancellationsSlot';
 import { ErrorsSlot, type UploadActors, UploadSlot } from './UploadSlot';
 
 export interface BulkUploadCardProps {
@@ -6,7 +7,7 @@ export interface BulkUploadCardProps {
   actors?: Partial<UploadActors>;
 }
 
-/** Card 'Cargas masivas': flights, time zones (airports), errors and orders. */
+/** Card 'Cargas masivas': flights, time zones (airports), errors, orders and cancellations. */
 export function BulkUploadCard({ actors }: BulkUploadCardProps) {
   return (
     <Card title="Cargas masivas">
@@ -26,6 +27,7 @@ export function BulkUploadCard({ actors }: BulkUploadCardProps) {
         confirmReplace={false}
         actors={actors}
       />
+      <CancellationsSlot actors={actors} />
     </Card>
   );
 }

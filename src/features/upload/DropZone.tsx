@@ -5,7 +5,7 @@ import { Icon, type IconName } from '../../components/Icon/Icon';
 import * as styles from './DropZone.css';
 import { dropZoneMachine, REJECTED_FALLBACK } from './dropZoneMachine';
 
-/** Spec 2/9: .csv or .txt, types text/plain and text/csv. */
+/** .csv or .txt, types text/plain and text/csv. */
 export const DEFAULT_ACCEPT: Accept = { 'text/plain': ['.txt'], 'text/csv': ['.csv'] };
 export const DROP_HINT = 'Suelta el archivo o haz clic para seleccionar (.csv, .txt)';
 export const readyText = (n: number) => `${n} archivo(s) listo(s)`;
@@ -29,10 +29,10 @@ const OUTCOME_ICONS: Record<OutcomeTone, IconName> = {
 export interface DropZoneProps {
   /** Accessible name of the zone, e.g. 'Archivo de vuelos'. */
   label: string;
-  /** The first accepted file (spec 5: only the first dropped file is used). */
+  /** The first accepted file (only the first dropped file is used). */
   onFile: (file: File) => void;
   accept?: Accept;
-  /** No size limits by default (spec 9). */
+  /** No size limits by default. */
   maxSize?: number;
   minSize?: number;
   isDisabled?: boolean;

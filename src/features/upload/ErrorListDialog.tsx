@@ -1,4 +1,4 @@
-import type { ErrorDetailDto } from '../../api/contract';
+import type { ErrorDetailDto } from '../../../contract';
 import { Button } from '../../components/Button/Button';
 import { Dialog } from '../../components/Dialog/Dialog';
 import { saveBlob } from '../../lib/saveBlob';

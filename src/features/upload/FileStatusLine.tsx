@@ -19,7 +19,7 @@ export const STATUS_LOADING = 'Cargando estado...';
 export const STATUS_NONE = 'No hay archivo cargado';
 export const STATUS_FAILED = 'No se pudo consultar el estado del archivo';
 
-/** Status of a stored file (spec 2): name, size and date, with preview and download. */
+/** Status of a stored file: name, size and date, with preview and download. */
 export function FileStatusLine({ kind }: { kind: StoredFileKind }) {
   const status = useAtomValue(fileStatusAtom(kind));
   const { locale } = useLocale();

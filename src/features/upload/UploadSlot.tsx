@@ -3,12 +3,12 @@ import { createActorContext } from '@xstate/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { StoredFileKind } from '../../api/files';
+import { AIRPORTS_KEY } from '../../api/airports';
+import { isStoredKind, type StoredFileKind, type UploadKind } from '../../api/files';
 import { Button } from '../../components/Button/Button';
 import { ConfirmDialog } from '../../components/Dialog/Dialog';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar';
 import { notify } from '../../lib/notify';
-import { AIRPORTS_KEY } from '../orders/orderAtoms';
 import { DropZone, type DropZoneOutcome } from './DropZone';
 import { ErrorListDialog, errorCountText } from './ErrorListDialog';
 import { FileStatusLine } from './FileStatusLine';
@@ -35,7 +35,7 @@ export interface UploadSlotProps {
 export const uploadLogDetails = (details: unknown) => console.error('Detalles del error', details);
 
 /** Result toasts (they stay until dismissed), fired once per entry into success or failure. */
-function UploadToasts() {
+export function UploadToasts() {
   const actor = UploadContext.useActorRef();
   useEffect(() => {
     let previous = actor.getSnapshot().value;
@@ -53,14 +53,20 @@ function UploadToasts() {
   return null;
 }
 
-function UploadConfirm() {
+/** The question before uploading; `message` gets what the check found and the chosen file's name. */
+export function UploadConfirm({
+  message = CONFIRM_MESSAGE,
+}: {
+  message?: (existing: string, fileName: string) => string;
+}) {
   const actor = UploadContext.useActorRef();
   const confirming = UploadContext.useSelector((s) => s.matches('confirming'));
   const name = UploadContext.useSelector((s) => s.context.existingName);
+  const fileName = UploadContext.useSelector((s) => s.context.file?.name ?? '');
   return (
     <ConfirmDialog
       isOpen={confirming}
-      message={CONFIRM_MESSAGE(name ?? '')}
+      message={message(name ?? '', fileName)}
       onConfirm={() => actor.send({ type: 'upload.confirmed' })}
       onCancel={() => actor.send({ type: 'upload.cancelled' })}
     />
@@ -68,7 +74,7 @@ function UploadConfirm() {
 }
 
 /** A rejected file's errors: the dialog opens on the failure and can be reopened from the slot. */
-function UploadErrors() {
+export function UploadErrors() {
   const failure = UploadContext.useSelector((s) => (s.matches('failure') ? s.context.error : null));
   const fileName = UploadContext.useSelector((s) => s.context.file?.name ?? '');
   const [open, setOpen] = useState(false);
@@ -94,7 +100,7 @@ function UploadErrors() {
   );
 }
 
-function UploadProgress({ title }: { title: string }) {
+export function UploadProgress({ title }: { title: string }) {
   const uploading = UploadContext.useSelector((s) => s.matches('uploading'));
   const progress = UploadContext.useSelector((s) => s.context.progress);
   const fileName = UploadContext.useSelector((s) => s.context.file?.name);
@@ -123,6 +129,13 @@ export function uploadOutcome(s: UploadSnapshot): DropZoneOutcome | null {
 }
 
 function UploadZone({ kind, zoneLabel }: { kind: StoredFileKind; zoneLabel: string }) {
+  const status = useAtomValue(fileStatusAtom(kind));
+  const knownName = status.data?.exists ? (status.data.filename ?? kind) : null;
+  return <UploadDropZone zoneLabel={zoneLabel} knownName={knownName} />;
+}
+
+/** The drop zone of an upload: disabled while busy, saying what became of the last file. */
+export function UploadDropZone({ zoneLabel, knownName }: { zoneLabel: string; knownName: string | null }) {
   const actor = UploadContext.useActorRef();
   const busy = UploadContext.useSelector((s) =>
     ['checking', 'confirming', 'uploading'].some((v) => s.matches(v as 'checking')),
@@ -131,8 +144,6 @@ function UploadZone({ kind, zoneLabel }: { kind: StoredFileKind; zoneLabel: stri
     uploadOutcome,
     (a, b) => a?.text === b?.text && a?.tone === b?.tone,
   );
-  const status = useAtomValue(fileStatusAtom(kind));
-  const knownName = status.data?.exists ? (status.data.filename ?? kind) : null;
   return (
     <DropZone
       label={zoneLabel}
@@ -150,7 +161,8 @@ export function UploadSlot({ kind, title, zoneLabel, confirmReplace, actors }: U
     () =>
       uploadMachine.provide({
         actors: {
-          refreshStatus: fromPromise(async ({ input }: { input: { kind: StoredFileKind } }) => {
+          refreshStatus: fromPromise(async ({ input }: { input: { kind: UploadKind } }) => {
+            if (!isStoredKind(input.kind)) return;
             await queryClient.invalidateQueries({ queryKey: fileStatusKey(input.kind) });
             // New airports change the destination list of the order form and the map.
             if (input.kind === 'aereopuertos')

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * A drop zone (spec 4): idle until something happens, dragging while a file hovers, dialogOpen while
+ * A drop zone: idle until something happens, dragging while a file hovers, dialogOpen while
  * the system file picker is up, then accepted (with how many files are ready) or rejected (with the
  * first rejection message). Leaving a drag or cancelling the picker returns to the last outcome.
  */

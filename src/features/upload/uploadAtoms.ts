@@ -7,7 +7,7 @@ import { getFileStatus, type StoredFileKind } from '../../api/files';
 export const fileStatusKey = (kind: StoredFileKind) => ['archivos', kind, 'status'] as const;
 
 /**
- * File status per kind (spec 4, 7, 8): loading, then none or present; no refetch on focus (query
+ * File status per kind: loading, then none or present; no refetch on focus (query
  * defaults); failures are logged. The kinds are a fixed set of three, so entries are never removed.
  */
 export const fileStatusAtom = atomFamily((kind: StoredFileKind) =>

@@ -1,4 +1,4 @@
-import type { ErrorDetailDto } from '../../api/contract';
+import type { ErrorDetailDto } from '../../../contract';
 
 /** How many errors the dialog lists; the rest are in the downloaded list. */
 export const ERRORS_SHOWN = 20;

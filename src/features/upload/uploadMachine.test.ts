@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { StoredFileKind } from '../../api/files';
+import type { UploadKind } from '../../api/files';
 import type { UploadActorInput } from './uploadMachine';
 import { uploadMachine } from './uploadMachine';
 
@@ -23,7 +23,7 @@ function run(options: {
         uploads.push(input);
         return options.upload ? options.upload(input) : { message: 'Archivo cargado' };
       }),
-      refreshStatus: fromPromise(async ({ input }: { input: { kind: StoredFileKind } }) => {
+      refreshStatus: fromPromise(async ({ input }: { input: { kind: UploadKind } }) => {
         refreshed(input.kind);
       }),
     },

@@ -1,8 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { getFileStatus, type StoredFileKind, type UploadProgress, uploadFile } from '../../api/files';
+import {
+  getFileStatus,
+  isStoredKind,
+  type UploadKind,
+  type UploadProgress,
+  uploadFile,
+} from '../../api/files';
 
 /**
- * Upload with confirmation (spec 2, 4, 8): a chosen file is uploaded at once, unless the kind replaces
+ * Upload with confirmation: a chosen file is uploaded at once, unless the kind replaces
  * a stored file — then the current status is read and, when a file exists, the operator confirms
  * 'Ya existe un archivo (name)...' first. Cancel uploads nothing. After a success the status of that
  * kind is refetched. Toasts are the component's business; this only names the steps.
@@ -16,7 +22,7 @@ export interface UploadFailure {
 }
 
 export interface UploadInput {
-  kind: StoredFileKind;
+  kind: UploadKind;
   /** Flights and airports replace the stored file: ask before replacing one. */
   confirmReplace: boolean;
 }
@@ -38,7 +44,7 @@ export type UploadEvent =
   | { type: 'upload.progress'; loaded: number; total: number };
 
 export interface UploadActorInput {
-  kind: StoredFileKind;
+  kind: UploadKind;
   file: File;
   onProgress: (progress: UploadProgress) => void;
 }
@@ -54,8 +60,10 @@ export const uploadActor = fromPromise<{ message: string }, UploadActorInput>(as
   return { message: result.message };
 });
 
-export const checkExistingActor = fromPromise<string | null, { kind: StoredFileKind }>(
+export const checkExistingActor = fromPromise<string | null, { kind: UploadKind }>(
   async ({ input, signal }) => {
+    // Nothing stored to replace (cancellations): the slot that asks first provides its own check.
+    if (!isStoredKind(input.kind)) return null;
     const [status, error] = await getFileStatus(input.kind, signal);
     if (error) throw error;
     return status.exists ? (status.filename ?? input.kind) : null;
@@ -89,7 +97,7 @@ export const uploadMachine = setup({
     uploadFile: uploadActor,
     checkExisting: checkExistingActor,
     /** Refetches the status of the kind; the screen provides it (it owns the query cache). */
-    refreshStatus: fromPromise<void, { kind: StoredFileKind }>(async () => {}),
+    refreshStatus: fromPromise<void, { kind: UploadKind }>(async () => {}),
   },
   actions: {
     takeFile: assign(({ event }) => {

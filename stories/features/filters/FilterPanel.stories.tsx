@@ -117,7 +117,7 @@ export const Colapso: Story = {
   },
 };
 
-/** Spec 4 defaults: Disponible on, Limitado and Saturado off; each toggles independently. */
+/** Defaults: Disponible on, Limitado and Saturado off; each toggles independently. */
 export const LevelChips: Story = {
   args: { variant: 'colapso' },
   play: async ({ canvasElement, args }) => {

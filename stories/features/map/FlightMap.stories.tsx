@@ -3,7 +3,7 @@ import type { WritableAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import type { ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import type { FlightDetailDto, WarehouseOccupancyDto } from '../../../src/api/contract';
+import type { FlightDetailDto, WarehouseOccupancyDto } from '../../../contract';
 import { appliedFiltersAtom, EMPTY_FILTERS } from '../../../src/features/filters/filterAtoms';
 import { FlightMap } from '../../../src/features/map/FlightMap';
 import {
@@ -109,7 +109,11 @@ export const DarkMercator: Story = {
   play: async ({ canvasElement }) => {
     const root = await loadedMap(canvasElement);
     await expect(root.dataset.projection).toBe('mercator');
-    await expect(within(root).getByRole('status')).toHaveTextContent(`En vivo · ${FLIGHTS.length} vuelos`);
+    await expect(within(root).getByRole('status')).toHaveTextContent('En vivo');
+    // Without the compact stream's total, the map says only what it shows.
+    await expect(within(root).getByText(`${FLIGHTS.length} vuelos en el mapa`)).toBeVisible();
+    // No route lines until a plane is hovered or selected, or the operator asks for them.
+    await expect(root.dataset.routeCount ?? '0').toBe('0');
     await expect(within(root).getByRole('button', { name: 'Cambiar a proyección globo' })).toBeVisible();
   },
 };
@@ -233,7 +237,14 @@ export const Disconnected: Story = {
     await expect(await within(root).findByText('SSE desconectado')).toBeVisible();
     // Not only a small pill: the map dims and says it stopped.
     await waitFor(() => expect(root).toHaveAttribute('data-offline', 'true'));
-    await expect(within(root).getByText(/Sin conexión con el servidor: el mapa está detenido/)).toBeVisible();
+    // Retries reconnect for a moment now and then: wait for the message rather than read it once.
+    await expect(
+      await within(root).findByText(
+        /Sin conexión con el servidor: el mapa está detenido/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
   },
 };
 
@@ -271,6 +282,88 @@ export const LoadingAirports: Story = {
     await expect(toast).toHaveAttribute('data-dismissible', 'false');
     await loadedMap(canvasElement);
     await waitFor(() => expect(screen.queryByText('Cargando aeropuertos...')).toBeNull(), { timeout: 5000 });
+  },
+};
+
+const AIRBORNE = syntheticFlights(SAMPLE_AIRPORTS, 300, 5);
+
+/**
+ * The compact stream: the 200 busiest of 300 flights in the air. 'Mostrar todos' asks for every one
+ * (a new stream with the server's cap as the limit), and the way back is offered.
+ */
+export const AirborneCount: Story = {
+  render: (args) => <FlightMap {...args} connectionLogic={liveStream(AIRBORNE, 1000, { compact: true })} />,
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement, 200);
+    await expect(await within(root).findByText('200 de 300 vuelos en el aire')).toBeVisible();
+    await userEvent.click(within(root).getByRole('button', { name: 'Mostrar todos' }));
+    await waitFor(() => expect(root.dataset.flightCount).toBe('300'), { timeout: 10_000 });
+    await expect(await within(root).findByText('300 de 300 vuelos en el aire')).toBeVisible();
+    await userEvent.click(within(root).getByRole('button', { name: 'Mostrar solo los 200 más cargados' }));
+    await waitFor(() => expect(root.dataset.flightCount).toBe('200'), { timeout: 10_000 });
+  },
+};
+
+/** 'Todas las rutas' draws one line per distinct route of the planes on the map; off again, none. */
+export const AllRoutes: Story = {
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    const chip = within(root).getByRole('button', { name: 'Todas las rutas' });
+    await expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(chip);
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    const distinct = new Set(
+      FLIGHTS.map((f) => `${f.originLon},${f.originLat},${f.destLon},${f.destLat},${f.pathColor ?? ''}`),
+    ).size;
+    await waitFor(() => expect(root.dataset.routeCount).toBe(String(distinct)));
+    await userEvent.click(chip);
+    await waitFor(() => expect(root.dataset.routeCount).toBe('0'));
+  },
+};
+
+/** A filter that narrows the planes (only the loaded ones) draws their routes. */
+export const FilteredRoutes: Story = {
+  decorators: [
+    withAtoms([
+      [
+        appliedFiltersAtom('operacion') as AnyAtom,
+        { ...EMPTY_FILTERS, niveles: { disponible: false, limitado: true, saturado: true } },
+      ],
+    ]),
+  ],
+  play: async ({ canvasElement }) => {
+    const loaded = FLIGHTS.filter((f) => f.nivel === 'limitado' || f.nivel === 'saturado');
+    const root = await loadedMap(canvasElement, loaded.length);
+    await expect(root).toHaveAttribute('data-route-drawing', 'filtradas');
+    await waitFor(() => expect(Number(root.dataset.routeCount)).toBeGreaterThan(0));
+  },
+};
+
+/** The legend names every mark; the zoom buttons move the camera; MapLibre speaks Spanish. */
+export const LegendAndZoom: Story = {
+  play: async ({ canvasElement }) => {
+    const root = await loadedMap(canvasElement);
+    const toggle = within(root).getByRole('button', { name: 'Leyenda' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    const legend = within(root).getByRole('region', { name: 'Leyenda del mapa' });
+    for (const text of [
+      'Aviones: carga del vuelo',
+      'Aeropuertos: ocupación del almacén',
+      'Sede (anillo)',
+      'Pedido seleccionado',
+    ])
+      await expect(within(legend).getByText(text)).toBeVisible();
+    await expect(within(legend).getAllByText('Saturado')).toHaveLength(2);
+    const before = Number(root.dataset.zoom);
+    await userEvent.click(within(root).getByRole('button', { name: 'Acercar' }));
+    await waitFor(() => expect(Number(root.dataset.zoom)).toBeGreaterThan(before), { timeout: 5_000 });
+    await userEvent.click(within(root).getByRole('button', { name: 'Alejar' }));
+    await waitFor(() => expect(Number(root.dataset.zoom)).toBeCloseTo(before, 1), { timeout: 5_000 });
+    await expect(root.querySelector('canvas.maplibregl-canvas')).toHaveAttribute(
+      'aria-label',
+      'Mapa de vuelos',
+    );
   },
 };
 

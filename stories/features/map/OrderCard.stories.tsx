@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import type { ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { OrderDetailDto } from '../../../src/api/contract';
+import type { OrderDetailDto } from '../../../contract';
 import { selectedFlightIdAtom, selectedOrderKeyAtom } from '../../../src/features/map/mapAtoms';
 import { OrderCard } from '../../../src/features/map/OrderCard';
 import { SAMPLE_AIRPORTS } from '../../../src/features/map/syntheticFlights';
@@ -153,6 +153,12 @@ export const LoadedOnTime: Story = {
     // The flight carrying the products opens its own card.
     await userEvent.click(c.getByRole('button', { name: 'KLAX-RJTT-12:00' }));
     await expect(selection(canvasElement)).toHaveTextContent(`${ON_TIME.id}|KLAX-RJTT-12:00@29468400`);
+
+    // Every leg opens its flight's card, one still on the ground too (where it can be cancelled).
+    const firstLeg = ON_TIME.envios[0]?.tramos[0]?.vuelo ?? '';
+    await userEvent.click(c.getByRole('button', { name: 'Ver vuelo SPIM-KLAX-05:00' }));
+    await expect(selection(canvasElement)).toHaveTextContent(`${ON_TIME.id}|${firstLeg}`);
+    await userEvent.click(c.getByRole('button', { name: 'KLAX-RJTT-12:00' }));
 
     // Closing clears the picked order (and with it the route on the map).
     await userEvent.click(c.getByRole('button', { name: 'Cerrar detalle del pedido' }));

@@ -1,4 +1,4 @@
-import type { OrderDetailDto } from '../../../src/api/contract';
+import type { OrderDetailDto } from '../../../contract';
 
 /** An order Lima → Tokyo over Los Angeles, on time, in the air on its second leg. */
 export const ORDER_ON_TIME: OrderDetailDto = {

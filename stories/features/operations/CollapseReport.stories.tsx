@@ -36,15 +36,25 @@ export const FlightsSaturated: Story = {
     report: {
       ...REPORT,
       tipo: 'flights',
-      almacen: undefined,
+      almacen: null,
       causa: 'Todos los vuelos hacia SKBO antes del plazo están llenos.',
-      vuelos: ['SPIM-SKBO-08:10', 'SPIM-SKBO-16:40'],
+      vuelos: ['08:10', '16:40'].map((hhmm, i) => ({
+        id: `SPIM-SKBO-${hhmm}@${29_450_000 + i * 510}`,
+        nombre: `SPIM-SKBO-${hhmm}`,
+        origen: 'SPIM',
+        destino: 'SKBO',
+        salida: '2026-01-19T13:10:00.000Z',
+        salidaLocal: hhmm,
+        carga: 300,
+        capacidad: 300,
+        porcentaje: 100,
+      })),
     },
   },
   play: async ({ canvas, args }) => {
     await expect(canvas.queryByText('Almacén saturado')).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'SPIM-SKBO-16:40' }));
-    await expect(args.onShowFlight).toHaveBeenCalledWith('SPIM-SKBO-16:40');
+    await expect(args.onShowFlight).toHaveBeenCalledWith('SPIM-SKBO-16:40@29450510');
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useAtomValue } from 'jotai';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import type { StartRunPayload } from '../../../src/api/contract';
+import type { StartRunPayload } from '../../../contract';
 import { appliedFiltersAtom, visibleAirportCodesAtom } from '../../../src/features/filters/filterAtoms';
 import { activeAirportAtom, selectedFlightIdAtom } from '../../../src/features/map/mapAtoms';
 import { ScreenFilterPanel } from '../../../src/features/operations/ScreenFilterPanel';

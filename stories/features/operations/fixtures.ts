@@ -1,21 +1,16 @@
-import type {
-  AirportDto,
-  DailyFlightDto,
-  RunDto,
-  RunKpisDto,
-  RunSummaryDto,
-} from '../../../src/api/contract';
+import type { AirportDto, DailyFlightDto, RunDto, RunKpisDto, RunSummaryDto } from '../../../contract';
 
 /** Fixed run data for the run-screen stories. */
 
 export const KPIS: RunKpisDto = {
   pedidosRecibidos: 12_480,
   productosRecibidos: 25_102,
-  entregados: 9_870,
-  aTiempo: 9_512,
-  atrasados: 358,
+  entregadosATiempo: 9_512,
+  entregadosTarde: 358,
   sinRuta: 4,
   enTransito: 2_606,
+  enTransitoATiempo: 2_590,
+  enTransitoTarde: 16,
   productosEnVuelo: 3_940,
   porcentajeATiempo: 96.4,
 };
@@ -29,8 +24,22 @@ export const RUN: RunDto = {
   velocidad: 168,
   ahora: '2026-01-07T13:45:00.000Z',
   creadoEn: '2026-01-05T00:00:00.000Z',
+  terminadaEn: null,
+  segundosReales: 1234,
+  crecimiento: null,
   kpis: KPIS,
+  progreso: {
+    fraccion: 0.36,
+    restanteSeg: 2300,
+    diasSimulados: 2.57,
+    pedidosPlanificados: 12_480,
+    factorDemanda: null,
+    almacenMasOcupado: null,
+    vuelosMasOcupados: [],
+  },
+  resumen: null,
   reporte: null,
+  mensaje: null,
 };
 
 export const SUMMARY: RunSummaryDto = {
@@ -63,8 +72,20 @@ export const COLLAPSED_RUN: RunDto = {
     pedido: 'SPIM-000004512',
     causa: 'El almacén de SPIM no tiene espacio para recibir los productos del pedido antes de su plazo.',
     tipo: 'warehouse',
-    almacen: 'SPIM',
+    destino: 'SPIM',
+    almacen: {
+      codigo: 'SPIM',
+      ciudad: 'Lima',
+      ocupacion: 800,
+      capacidad: 800,
+      porcentaje: 100,
+      nivel: 'saturado',
+      desde: '2026-01-19T02:00:00.000Z',
+    },
+    vuelos: [],
     kpis: KPIS,
+    diasSimulados: 14.26,
+    factorDemanda: 2.4,
   },
 };
 

@@ -1,4 +1,4 @@
-import type { AirportDto } from '../../../src/api/contract';
+import type { AirportDto } from '../../../contract';
 
 export const AIRPORTS: AirportDto[] = [
   { codigo: 'SPIM', ciudad: 'Lima', lon: -77.11, lat: -12.02, sede: true },

@@ -64,7 +64,7 @@ export const RejectedType: Story = {
   },
 };
 
-/** Spec 5: only the first dropped file is used (the library rejects the rest as 'Too many files'). */
+/** Only the first dropped file is used (the library rejects the rest as 'Too many files'). */
 export const TwoFilesFirstUsed: Story = {
   play: async ({ canvas, args }) => {
     const zone = zoneOf(canvas);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import type { ErrorDetailDto } from '../../../src/api/contract';
+import type { ErrorDetailDto } from '../../../contract';
 import { ErrorListDialog } from '../../../src/features/upload/ErrorListDialog';
 
 const DETAILS: ErrorDetailDto[] = Array.from({ length: 25 }, (_, i) => ({

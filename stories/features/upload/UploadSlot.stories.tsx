@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
-import type { StoredFileKind } from '../../../src/api/files';
+import type { UploadKind } from '../../../src/api/files';
 import { ErrorsSlot, UploadSlot } from '../../../src/features/upload/UploadSlot';
 import type { UploadActorInput } from '../../../src/features/upload/uploadMachine';
 import { notify } from '../../../src/lib/notify';
@@ -69,7 +69,7 @@ export const Checking: Story = {
   args: {
     actors: {
       uploadFile: succeed,
-      checkExisting: fromPromise<string | null, { kind: StoredFileKind }>(() => new Promise(() => {})),
+      checkExisting: fromPromise<string | null, { kind: UploadKind }>(() => new Promise(() => {})),
     },
   },
   play: async ({ canvas }) => {

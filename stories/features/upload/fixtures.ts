@@ -1,4 +1,4 @@
-import type { FileStatusDto } from '../../../src/api/contract';
+import type { FileStatusDto } from '../../../contract';
 
 export const FLIGHTS_STATUS: FileStatusDto = {
   exists: true,

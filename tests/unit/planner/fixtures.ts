@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../../contract/random';
 import type { Continent } from '../../../server/domain/types';
 import type { Network, NetworkAirport, NetworkFlight, PlanOrder } from '../../../server/planner/types';
 
@@ -54,14 +55,5 @@ export function smallNetwork(flights: NetworkFlight[], capacities: Record<string
   };
 }
 
-/** Deterministic PRNG for property tests (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG for property tests. */
+export const rng = mulberry32;

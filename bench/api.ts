@@ -1,0 +1,195 @@
+/**
+ * npm run bench -- api [--seconds 30] [--rounds N] [--demo]
+ * The API's answer times while a collapse search runs at maximum speed: starts the server in a child process
+ * on the real files (in-memory database), starts a max-speed colapso run, and while it runs asks the main GET
+ * calls one after another, as a screen does (airports, file status, order search, runs, clock, warehouses, a
+ * flight, an order, the live stream's first event). Prints per call p50/p95/bytes and ends with one JSON line
+ * holding p50Ms and p95Ms over all calls.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DailyFlightDto, RunDto } from '../contract';
+import { parseArgs, progress } from './lib/args';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Child: load the data, listen, print the port, serve until killed. */
+async function serve(args: ReturnType<typeof parseArgs>): Promise<void> {
+  const { loadServer } = await import('./simulation');
+  const { app } = await loadServer(args);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(
+    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+  );
+  process.on('SIGTERM', () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+interface Sample {
+  ms: number;
+  bytes: number;
+  status: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+function request(
+  port: number,
+  path: string,
+  method = 'GET',
+  body?: object,
+): Promise<Sample & { text: string }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const payload = body ? JSON.stringify(body) : undefined;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent,
+        headers: payload
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+          : {},
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const buf = Buffer.concat(chunks);
+          resolve({
+            ms: performance.now() - t0,
+            bytes: buf.length,
+            status: res.statusCode ?? 0,
+            text: buf.toString(),
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** Time until the live stream's first event arrives (then the connection is dropped). */
+function firstEvent(port: number, path: string): Promise<Sample> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        // The first event with data (the stream opens with a 'retry:' line).
+        if (c.includes('data: ')) {
+          const ms = performance.now() - t0;
+          req.destroy();
+          resolve({ ms, bytes, status: res.statusCode ?? 0 });
+        }
+      });
+    });
+    req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
+  });
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+export default async function api(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  if (args.has('serve')) return serve(args);
+  const seconds = args.number('seconds', 30);
+  const childArgs = ['--import', 'tsx', join(here, 'index.ts'), 'api', '--serve'];
+  if (args.has('demo')) childArgs.push('--demo');
+  const child = spawn(process.execPath, childArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const killChild = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.on('exit', killChild);
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(JSON.parse(out.slice(0, nl)));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  progress(`server ready on port ${port}`);
+
+  // What the calls ask about: a daily flight and a stored order.
+  const flights = JSON.parse((await request(port, '/api/vuelos')).text) as DailyFlightDto[];
+  const flight = flights[Math.floor(flights.length / 2)].id;
+  const keys = JSON.parse((await request(port, '/api/pedidos?buscar=SPIM&limit=50')).text) as string[];
+  const order = keys[keys.length - 1];
+
+  const started = await request(port, '/api/simulaciones', 'POST', { modo: 'colapso' });
+  if (started.status !== 201) throw new Error(`start failed: ${started.status} ${started.text}`);
+  const run = JSON.parse(started.text) as RunDto;
+  progress(`colapso ${run.id} started at ${run.velocidad} speed; measuring up to ${seconds} s`);
+
+  const calls: Record<string, () => Promise<Sample>> = {
+    aereopuertos: () => request(port, '/api/aereopuertos'),
+    'vuelos/status': () => request(port, '/api/vuelos/status'),
+    'pedidos?buscar': () => request(port, '/api/pedidos?buscar=0001&limit=50'),
+    simulaciones: () => request(port, '/api/simulaciones'),
+    reloj: () => request(port, '/api/reloj?modo=colapso'),
+    almacenes: () => request(port, '/api/almacenes?modo=colapso'),
+    'vuelos/:id': () => request(port, `/api/vuelos/${encodeURIComponent(flight)}?modo=colapso`),
+    'pedidos/:id': () => request(port, `/api/pedidos/${encodeURIComponent(order)}?modo=colapso`),
+    'vuelos/live (1er evento)': () =>
+      firstEvent(port, '/api/vuelos/live?modo=colapso&limit=200&formato=compacto'),
+  };
+  const samples = new Map<string, Sample[]>(Object.keys(calls).map((k) => [k, []]));
+  const t0 = performance.now();
+  let state: RunDto = run;
+  let rounds = 0;
+  while (performance.now() - t0 < seconds * 1000 && state.estado === 'en_curso') {
+    for (const [name, call] of Object.entries(calls)) {
+      const s = await call();
+      if (s.status >= 400) throw new Error(`${name}: ${s.status}`);
+      samples.get(name)!.push(s);
+    }
+    rounds++;
+    state = JSON.parse((await request(port, `/api/simulaciones/${run.id}`)).text) as RunDto;
+    if (rounds % 20 === 0)
+      progress(
+        `${rounds} rounds; run ${state.estado} at ${state.ahora}, ${state.progreso.pedidosPlanificados} orders`,
+      );
+  }
+  const elapsed = (performance.now() - t0) / 1000;
+  const perCall: Record<string, { p50Ms: number; p95Ms: number; bytes: number; n: number }> = {};
+  for (const [name, list] of samples) {
+    const ms = list.map((s) => s.ms);
+    perCall[name] = {
+      p50Ms: round1(quantile(ms, 0.5)),
+      p95Ms: round1(quantile(ms, 0.95)),
+      bytes: Math.round(list.reduce((a, s) => a + s.bytes, 0) / Math.max(1, list.length)),
+      n: list.length,
+    };
+    progress(
+      `${name.padEnd(26)} p50 ${perCall[name].p50Ms} ms  p95 ${perCall[name].p95Ms} ms  ${perCall[name].bytes} B`,
+    );
+  }
+  const all = [...samples.values()].flat().map((s) => s.ms);
+  killChild();
+  process.stdout.write(
+    `${JSON.stringify({
+      p50Ms: round1(quantile(all, 0.5)),
+      p95Ms: round1(quantile(all, 0.95)),
+      calls: all.length,
+      seconds: round1(elapsed),
+      run: { estado: state.estado, ahora: state.ahora, pedidos: state.progreso.pedidosPlanificados },
+      perCall,
+    })}\n`,
+  );
+  process.exit(0);
+}

@@ -1,0 +1,9 @@
+/**
+ * The wire's time unit and its multiples. Instants travel as ISO strings or as epoch minutes (minutes
+ * since 1970-01-01T00:00Z); both sides count days and weeks in minutes.
+ */
+export const MINUTE_MS = 60_000;
+export const HOUR_MIN = 60;
+export const DAY_MIN = 24 * HOUR_MIN;
+export const DAY_MS = DAY_MIN * MINUTE_MS;
+export const WEEK_MIN = 7 * DAY_MIN;

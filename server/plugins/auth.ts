@@ -1,0 +1,147 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserDto } from '../../contract/auth';
+import { SIGN_IN_PATH } from '../../contract/authRules';
+import { ensureFirstAdmin, hashSecret, sessionUser } from '../services/users';
+import { allows, forbiddenMessage, isWriteMethod, permissionOf, requiredAccess } from './authPermissions';
+import { ApiError, errorBody } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: the local administrador, a signed-in user, or null (not signed in). */
+    user: UserDto | null;
+    /** The session cookie's token, when the request carried a valid one. */
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered after the auth plugin (method and pattern), checked against the permission table. */
+    routeList: { method: string; url: string }[];
+    /** Forget cached sessions (after sign-out or a change to users) so the next request asks the database. */
+    forgetSessions(token?: string): void;
+  }
+}
+
+export const SESSION_COOKIE = 'morapack_sesion';
+
+/** Who acts when the server only listens on this machine and needs no sign-in. */
+export const LOCAL_USER: UserDto = {
+  id: 0,
+  usuario: 'local',
+  nombre: 'Usuario local',
+  rol: 'administrador',
+  creadoEn: new Date(0).toISOString(),
+};
+
+// Minutes a one-time sign-up link stays valid.
+const SETUP_MINUTES = 60;
+// Sessions looked up less than this long ago are trusted without asking the database again: a page
+// makes several calls at once. Sign-out on another instance takes at most this long to be seen there.
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+export function sessionCookie(request: FastifyRequest, token: string, maxAgeSeconds: number): string {
+  const secure = request.server.config.security.cookieSecure;
+  const https = secure === 'auto' ? request.protocol === 'https' : secure;
+  const flags = [`Path=/`, 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`];
+  if (https) flags.push('Secure');
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; ${flags.join('; ')}`;
+}
+
+function deny(reply: FastifyReply, error: ApiError) {
+  return reply.status(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error));
+}
+
+/**
+ * Sign-in and roles. Every request is checked against the permission table (authPermissions.ts)
+ * before its route runs: 401 without a session where one is needed, 403 when the role is short.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    const { security } = app.config;
+    const cache = new Map<string, { user: UserDto | null; until: number }>();
+    const routes: { method: string; url: string }[] = [];
+    app.decorate('routeList', routes);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
+    app.addHook('onReady', async () => {
+      const open = routes.filter((r) => isWriteMethod(r.method) && !permissionOf(r.method, r.url));
+      for (const r of open)
+        app.log.warn(
+          `${r.method} ${r.url} no está en la tabla de permisos: solo un administrador puede usarla`,
+        );
+    });
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionToken', null);
+    app.decorate('forgetSessions', (token?: string) => {
+      if (token === undefined) cache.clear();
+      else cache.delete(hashSecret(token));
+    });
+
+    const lookup = async (token: string): Promise<UserDto | null> => {
+      const key = hashSecret(token);
+      const hit = cache.get(key);
+      const now = Date.now();
+      if (hit && hit.until > now) return hit.user;
+      const user = await sessionUser(app.db, token);
+      if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+      cache.set(key, { user, until: now + SESSION_CACHE_MS });
+      return user;
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (security.auth === 'local') {
+        request.user = LOCAL_USER;
+        return;
+      }
+      const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+      if (token) {
+        request.user = await lookup(token);
+        if (request.user) request.sessionToken = token;
+      }
+      const url = request.routeOptions.url;
+      // No route: the not-found handler answers, and says nothing about the data.
+      if (url === undefined) return;
+      const access = requiredAccess(request.method, url);
+      if (access === 'publico') return;
+      if (!request.user)
+        return deny(reply, new ApiError(401, 'NO_AUTENTICADO', 'Inicia sesión para continuar'));
+      if (!allows(request.user.rol, access))
+        return deny(
+          reply,
+          new ApiError(403, 'SIN_PERMISO', forbiddenMessage(request.user.rol, request.method, url)),
+        );
+    });
+
+    if (security.auth === 'requerido') {
+      let setupCode: string | null = null;
+      app.addHook('onReady', async () => {
+        const first = await ensureFirstAdmin(app.db, security.admin, SETUP_MINUTES);
+        if (first && 'created' in first)
+          app.log.info(`Administrador ${first.created.usuario} creado desde ADMIN_USUARIO`);
+        if (first && 'code' in first) setupCode = first.code;
+      });
+      app.addHook('onListen', async () => {
+        if (!setupCode) return;
+        const address = app.server.address();
+        const port = typeof address === 'object' && address !== null ? address.port : app.config.port;
+        // Printed, not logged: it must reach whoever started the server whatever LOG_LEVEL says.
+        console.log(
+          `No hay usuarios. Crea el primer administrador en los próximos ${SETUP_MINUTES} minutos con este enlace ` +
+            `(cambia localhost por la dirección de esta máquina si abres el navegador en otra):\n` +
+            `  http://localhost:${port}${SIGN_IN_PATH}?alta=${setupCode}`,
+        );
+      });
+    }
+  },
+  { name: 'auth', fastify: '5.x', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { isWriteMethod } from './authPermissions';
+import { ApiError, errorBody, formatMegabytes } from './errors';
+
+/** 'sha256-…' of each inline <script> of the built index.html (the theme's first paint), for the CSP. */
+export function inlineScriptHashes(staticDir: string): string[] {
+  let html: string;
+  try {
+    html = readFileSync(path.join(path.resolve(staticDir), 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+}
+
+/**
+ * The page's Content-Security-Policy. What the app needs beyond 'self': the map's worker, which
+ * MapLibre starts from a blob: URL; style attributes set by React Aria and the theme ('unsafe-inline'
+ * for styles only: no script runs from them); data: and blob: images (the favicon, map canvases).
+ */
+export function contentSecurityPolicy(scriptHashes: string[]): Record<string, string[] | null> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
+    'worker-src': ["'self'", 'blob:'],
+    'child-src': ["'self'", 'blob:'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", 'blob:', 'data:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    // A team server is often plain http on the local network: upgrading its requests to https breaks it.
+    'upgrade-insecure-requests': null,
+  };
+}
+
+/**
+ * Security headers on every answer, CORS only for the origins configured, rate limits on write calls
+ * when other machines can reach the server, and the build's source maps kept private.
+ */
+export const securityPlugin = fp(
+  async (app) => {
+    const { security, staticDir } = app.config;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicy(inlineScriptHashes(staticDir)),
+      },
+      // Plain http on a team network is common; HSTS only makes sense behind https, where the proxy sets it.
+      strictTransportSecurity: false,
+    });
+
+    if (security.corsOrigins.length > 0) {
+      await app.register(cors, { origin: security.corsOrigins, credentials: true });
+    }
+
+    // The build keeps its source maps for whoever runs the server (they name every source line);
+    // the public never gets them.
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0];
+      if (pathname.endsWith('.map') && !pathname.startsWith('/api/')) {
+        const error = new ApiError(404, 'NO_ENCONTRADO', `Ruta no encontrada: GET ${pathname}`);
+        return reply.status(404).type('application/json; charset=utf-8').send(errorBody(error));
+      }
+    });
+
+    // A JSON call larger than the body limit gets a Spanish 413 naming the limit before it is read.
+    // (Uploads are multipart, with their own limit.)
+    const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+    app.addHook('preParsing', async (request) => {
+      const length = Number(request.headers['content-length'] ?? 0);
+      const type = request.headers['content-type'] ?? '';
+      if (length > bodyLimit && !type.startsWith('multipart/'))
+        throw new ApiError(
+          413,
+          'CUERPO_DEMASIADO_GRANDE',
+          `El cuerpo de la petición supera el límite de ${formatMegabytes(bodyLimit)}`,
+        );
+    });
+
+    if (security.auth === 'requerido') {
+      await app.register(rateLimit, {
+        max: security.writeRateLimit,
+        timeWindow: 60_000,
+        // After sign-in (onRequest), so a signed-in person is counted as one, whatever address they share.
+        hook: 'preHandler',
+        allowList: (request) => !isWriteMethod(request.method),
+        keyGenerator: (request) => (request.user ? `usuario:${request.user.id}` : `ip:${request.ip}`),
+        errorResponseBuilder: (_request, context) =>
+          new ApiError(
+            429,
+            'DEMASIADAS_SOLICITUDES',
+            `Demasiadas solicitudes: espera ${Math.ceil(context.ttl / 1000)} s y vuelve a intentarlo`,
+          ),
+      });
+    }
+  },
+  { name: 'security', fastify: '5.x', dependencies: ['config', 'errors'] },
+);

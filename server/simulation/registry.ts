@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto';
+import type { RunDto, RunMode, RunState, StartRunPayload } from '../../contract';
+import { MINUTE_MS } from '../../contract/time';
+import type { Database } from '../db/client';
+import type { PlanOrder } from '../planner/types';
+import { ApiError } from '../plugins/errors';
+import { loadInputs, planStart } from './inputs';
+import type { SimulationOptions } from './options';
+import { type RunRow, RunStore } from './store';
+import { isActive, TrackedRun } from './tracked';
+import { viewNetwork } from './view';
+import { runDto } from './wire';
+import { RunHost } from './worker/host';
+import type { RestorePoint } from './worker/messages';
+
+/** A start with the same Idempotency-Key within this long answers with the run it started. */
+const IDEMPOTENCY_MS = 10 * MINUTE_MS;
+
+const MODE_NAMES: Record<RunMode, string> = {
+  operacion: 'Operación Diaria',
+  semanal: 'Simulación Semanal',
+  colapso: 'Colapso',
+};
+
+export interface RegistryDeps {
+  db: Database;
+  sedes: string[];
+  options: SimulationOptions;
+  wallMs: () => number;
+  log?: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+/**
+ * The runs: one current run per mode (start, pause, resume, speed, stop, replace), each planned in its
+ * own worker; their rows (state, clock, KPIs, report) are persisted on every change of state and every
+ * few seconds; restored after a restart by replaying the stored orders and events.
+ */
+export class RunRegistry {
+  readonly store: RunStore;
+  private readonly current = new Map<RunMode, TrackedRun>();
+  private lock: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  /** Called when a mode's run changes state (start, pause, resume, speed, finish, collapse, stop, failure). */
+  onChange: (modo: RunMode, run: RunDto) => void = () => {};
+
+  constructor(private readonly deps: RegistryDeps) {
+    this.store = new RunStore(deps.db);
+  }
+
+  private get opts(): SimulationOptions {
+    return this.deps.options;
+  }
+
+  private restoring: Promise<void> = Promise.resolve();
+
+  /** Rebuilds every current run in the background (`settled()` waits for them). */
+  restore(): void {
+    this.restoring = this.restoreAll().catch((error) =>
+      this.deps.log?.error({ err: error }, 'no se pudieron reanudar las simulaciones'),
+    );
+  }
+
+  private async restoreAll(): Promise<void> {
+    for (const row of await this.store.current()) {
+      const c = this.track(row);
+      try {
+        const events = await this.store.events(row.id);
+        c.eventSeq = events.length;
+        await this.launch(c, { events, ahoraMs: row.ahoraMs, estado: row.estado, reporte: row.reporte });
+      } catch (error) {
+        c.fail(error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+
+  private track(row: RunRow): TrackedRun {
+    const c = new TrackedRun(row, {
+      store: this.store,
+      options: this.opts,
+      wallMs: this.deps.wallMs,
+      log: this.deps.log,
+      changed: (run) => this.onChange(run.row.modo, run.dto()),
+    });
+    this.current.set(row.modo, c);
+    return c;
+  }
+
+  /** Starts the run's worker (a fallida run has none). */
+  private async launch(c: TrackedRun, restore: RestorePoint | null): Promise<void> {
+    if (c.row.estado === 'fallida') return;
+    const row = c.row;
+    const t0 = performance.now();
+    const inputs = await loadInputs(this.deps.db, row, this.deps.sedes, this.opts);
+    const t1 = performance.now();
+    c.timings.inputsMs = t1 - t0;
+    if (c.retired || this.closed) return;
+    c.host = new RunHost(
+      viewNetwork(inputs.airports, inputs.flights),
+      {
+        type: 'init',
+        spec: {
+          id: row.id,
+          modo: row.modo,
+          inicioMin: row.inicioMin,
+          finMin: row.finMin,
+          speed: row.velocidad,
+        },
+        inputs,
+        // A fresh operacion run plans its look-back orders before it shows anything.
+        restore:
+          restore ??
+          (row.modo === 'operacion'
+            ? { events: [], ahoraMs: row.ahoraMs, estado: 'en_curso', reporte: null }
+            : null),
+        wallMs: this.deps.wallMs(),
+        recordEvents: true,
+      },
+      {
+        onSnapshot: (s) => c.apply(s),
+        onEvents: (events) => c.record(events),
+        onFailure: (message) => c.fail(message),
+      },
+    );
+    void c.host.ready.then(() => {
+      c.timings.bootMs = performance.now() - t1;
+    });
+    if (restore)
+      this.deps.log?.info(
+        { run: row.id, modo: row.modo, ahora: new Date(row.ahoraMs).toISOString() },
+        'simulación reanudada',
+      );
+  }
+
+  // ---------------------------------------------------------------- starting
+
+  /** Starts a run (201), or answers the run an earlier request with the same key started (200). */
+  start(
+    payload: StartRunPayload & { semilla?: number },
+    clave?: string,
+  ): Promise<{ status: 200 | 201; run: RunDto }> {
+    // One start at a time: simultaneous starts of a mode give one run, the others see it and get 409.
+    const next = this.lock.then(() => this.startNow(payload, clave));
+    this.lock = next.catch(() => {});
+    return next;
+  }
+
+  private async startNow(
+    payload: StartRunPayload & { semilla?: number },
+    clave?: string,
+  ): Promise<{ status: 200 | 201; run: RunDto }> {
+    const wall = this.deps.wallMs();
+    if (clave) {
+      const prior = await this.store.byKey(clave, new Date(wall - IDEMPOTENCY_MS).toISOString());
+      if (prior) return { status: 200, run: await this.get(prior.id) };
+    }
+    const prev = this.current.get(payload.modo);
+    if (prev && isActive(prev.row.estado) && !payload.reemplazar) throw this.conflict(prev);
+    const plan = await planStart(this.deps.db, payload, wall, this.opts);
+    const row: RunRow = {
+      id: randomUUID(),
+      modo: plan.modo,
+      estado: 'en_curso',
+      actual: true,
+      inicioMin: plan.inicioMin,
+      finMin: plan.finMin,
+      velocidad: plan.velocidad,
+      ahoraMs: plan.inicioMin * MINUTE_MS,
+      semilla: payload.semilla ?? this.opts.growth.seed,
+      kpis: null,
+      reporte: null,
+      crecimiento: plan.crecimiento,
+      clave: clave ?? null,
+      creadoEn: new Date(wall).toISOString(),
+      terminadaEn: null,
+      segundosReales: 0,
+      resumen: null,
+      progreso: null,
+      mensaje: null,
+    };
+    // Validate the inputs before retiring the previous run of this mode.
+    await loadInputs(this.deps.db, row, this.deps.sedes, this.opts);
+    if (prev) await this.retire(prev);
+    try {
+      row.creadoEn = await this.store.insertCurrent(row);
+    } catch (error) {
+      // Another server process started a run of this mode at the same time.
+      if ((error as { code?: string }).code === '23505')
+        throw new ApiError(409, 'SIMULACION_EN_CURSO', 'Otra simulación de este modo acaba de empezar');
+      throw error;
+    }
+    const c = this.track(row);
+    await this.launch(c, null);
+    await c.host?.ready;
+    const dto = c.dto();
+    this.onChange(row.modo, dto);
+    return { status: 201, run: dto };
+  }
+
+  private conflict(c: TrackedRun): ApiError {
+    const d = new Date(c.row.creadoEn);
+    const p = (n: number) => String(n).padStart(2, '0');
+    const since = `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
+    const speed = c.row.velocidad === null ? 'velocidad máxima' : `×${c.row.velocidad}`;
+    const paused = c.row.estado === 'pausada' ? ', pausada' : '';
+    return new ApiError(
+      409,
+      'SIMULACION_EN_CURSO',
+      `Hay una simulación en curso desde el ${since} (${MODE_NAMES[c.row.modo]}, ${speed}${paused}). ` +
+        'Para reemplazarla, envía reemplazar: true; se detendrá y su resultado quedará en el historial.',
+    );
+  }
+
+  /** A replaced run stops (if it was going), keeps its last state in the history and leaves its worker. */
+  private async retire(c: TrackedRun): Promise<void> {
+    if (c.host?.isReady && isActive(c.row.estado)) {
+      try {
+        c.apply(await c.host.request({ kind: 'stop', wallMs: this.deps.wallMs() }));
+      } catch {
+        // A dead worker: the stored row is what remains.
+      }
+    }
+    c.persist(true, { actual: false });
+    c.retire();
+    await c.writes;
+    if (this.current.get(c.row.modo) === c) this.current.delete(c.row.modo);
+    await c.host?.close();
+  }
+
+  // ---------------------------------------------------------------- controls
+
+  async pause(id: string): Promise<RunDto> {
+    const c = this.controllable(id, 'en_curso', 'pausar');
+    c.apply(await c.host!.request({ kind: 'pause', wallMs: this.deps.wallMs() }));
+    return c.dto();
+  }
+
+  async resume(id: string): Promise<RunDto> {
+    const c = this.controllable(id, 'pausada', 'reanudar');
+    c.apply(await c.host!.request({ kind: 'resume', wallMs: this.deps.wallMs() }));
+    return c.dto();
+  }
+
+  async setSpeed(id: string, velocidad: number | 'max'): Promise<RunDto> {
+    const c = this.controllable(id, null, 'cambiar la velocidad de');
+    if (c.row.modo === 'operacion')
+      throw new ApiError(409, 'CONFLICTO', 'La operación diaria va siempre en tiempo real (×1)');
+    const speed = velocidad === 'max' ? null : velocidad;
+    const snap = await c.host!.request({ kind: 'speed', speed, wallMs: this.deps.wallMs() });
+    c.row.velocidad = speed;
+    c.persist(true);
+    c.apply(snap);
+    this.onChange(c.row.modo, c.dto());
+    return c.dto();
+  }
+
+  async stop(id: string): Promise<RunDto> {
+    const c = this.byId(id);
+    if (!c) {
+      const row = await this.store.get(id);
+      if (!row) throw notFound(id);
+      return runDto(row, null, row.segundosReales);
+    }
+    if (c.host?.isReady && isActive(c.row.estado))
+      c.apply(await c.host.request({ kind: 'stop', wallMs: this.deps.wallMs() }));
+    else if (isActive(c.row.estado)) c.setState('detenida');
+    const dto = c.dto();
+    // The daily operation goes back to real time; a stopped week or collapse search stays on screen.
+    if (c.row.modo === 'operacion') await this.retire(c);
+    else {
+      c.persist(true);
+      await c.writes;
+    }
+    return dto;
+  }
+
+  private controllable(id: string, need: RunState | null, verb: string): TrackedRun {
+    const c = this.byId(id);
+    if (!c) throw new ApiError(404, 'NO_ENCONTRADO', `La simulación ${id} no está activa`);
+    const ok = need === null ? isActive(c.row.estado) : c.row.estado === need;
+    if (!ok || !c.host?.isReady)
+      throw new ApiError(
+        409,
+        'CONFLICTO',
+        `No se puede ${verb} la simulación: está ${c.row.estado.replace('_', ' ')}`,
+      );
+    return c;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  byId(id: string): TrackedRun | undefined {
+    for (const c of this.current.values()) if (c.row.id === id) return c;
+    return undefined;
+  }
+
+  of(modo: RunMode): TrackedRun | undefined {
+    return this.current.get(modo);
+  }
+
+  all(): TrackedRun[] {
+    return [...this.current.values()];
+  }
+
+  list(): RunDto[] {
+    return this.all().map((c) => c.dto());
+  }
+
+  async get(id: string): Promise<RunDto> {
+    const c = this.byId(id);
+    if (c) return c.dto();
+    const row = await this.store.get(id);
+    if (!row) throw notFound(id);
+    return runDto(row, null, row.segundosReales);
+  }
+
+  async history(modo: RunMode | undefined, limit: number): Promise<RunDto[]> {
+    return (await this.store.history(modo, limit)).map((row) => {
+      const c = this.byId(row.id);
+      return c ? c.dto() : runDto(row, null, row.segundosReales);
+    });
+  }
+
+  /** Live orders go to the operacion run; false when there is none to take them. */
+  addOrders(orders: PlanOrder[]): boolean {
+    const c = this.current.get('operacion');
+    if (!c?.host || c.host.failure !== null) return false;
+    c.host.addOrders(orders);
+    return true;
+  }
+
+  /** Waits until a run is built and, at max speed, finished (benchmarks and tests). */
+  async whenDone(id: string): Promise<RunDto> {
+    const c = this.byId(id);
+    if (!c) return this.get(id);
+    await c.host?.ready;
+    await c.done;
+    await c.writes;
+    return c.dto();
+  }
+
+  async settled(): Promise<void> {
+    await this.restoring;
+    for (const c of this.all()) await c.host?.ready;
+  }
+
+  /** Saves every run's clock (paced runs brought up to this instant) and ends the workers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const wall = this.deps.wallMs();
+    for (const c of this.all()) {
+      try {
+        if (c.host?.isReady && c.row.estado === 'en_curso') await c.host.tick(wall);
+      } catch {
+        // A dead worker: keep what was stored.
+      }
+      c.persist(true);
+      await c.writes;
+      await c.host?.close();
+    }
+    this.current.clear();
+  }
+}
+
+const notFound = (id: string) => new ApiError(404, 'NO_ENCONTRADO', `La simulación ${id} no existe`);

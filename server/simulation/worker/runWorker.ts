@@ -1,0 +1,159 @@
+/**
+ * A run's worker thread: its planner and bookkeeping live here, so a max-speed collapse search never holds
+ * the main thread (the API, the database and the live stream stay there). Messages are handled one at a
+ * time, in order; a max-speed run plans in slices between them.
+ */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import type { RunEvent } from '../run/events';
+import { RunRuntime } from '../run/runtime';
+import { answer, snapshotOf, tickOf } from './answers';
+import { type FromWorker, type RunProfile, RunQueryError, type ToWorker } from './messages';
+
+const port = parentPort;
+if (!port) throw new Error('runWorker must run in a worker thread');
+
+const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const READS = new Set(['snapshot', 'summary', 'warehouses', 'flight', 'order']);
+/** Answers after which the main thread's snapshot must be fresh (controls carry theirs). */
+const CHANGES = new Set(['cancel', 'cancelMany']);
+
+let rt: RunRuntime | null = null;
+let driving = false;
+let lastSnapshot = 0;
+let events: RunEvent[] = [];
+/** Wall ms building and sending snapshots and answers. */
+let messagesMs = 0;
+
+function flushEvents(): void {
+  if (events.length === 0) return;
+  send({ type: 'events', events });
+  events = [];
+}
+
+/** A broken runtime cannot be trusted: report and end the thread (the main thread marks the run fallida). */
+function fatal(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  send({ type: 'failed', message });
+  process.exit(1);
+}
+
+/** Max speed: slices of planning, with the message queue served between them. */
+async function drive(): Promise<void> {
+  if (driving) return;
+  driving = true;
+  try {
+    while (rt?.running && rt.clock.speed === null) {
+      const { sliceMs, sliceOrders, snapshotEveryMs } = rt.opts;
+      const until = performance.now() + sliceMs;
+      do rt.runSlice(sliceOrders);
+      while (rt.running && performance.now() < until);
+      if (rt.running && performance.now() - lastSnapshot >= snapshotEveryMs) {
+        lastSnapshot = performance.now();
+        send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+        messagesMs += performance.now() - lastSnapshot;
+      }
+      await immediate();
+    }
+    if (rt) send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+  } catch (error) {
+    fatal(error);
+  } finally {
+    driving = false;
+  }
+}
+
+/**
+ * On a busy machine the API must win the CPU from a max-speed run: the worker lowers its own thread's
+ * priority (Linux: a thread id is a valid target of setpriority; /proc/thread-self names it).
+ */
+function yieldPriority(steps: number): void {
+  if (steps <= 0) return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid)) setPriority(tid, Math.min(19, getPriority(tid) + steps));
+  } catch {
+    // Not Linux, or not allowed: the run keeps the process's priority.
+  }
+}
+
+async function init(m: Extract<ToWorker, { type: 'init' }>): Promise<void> {
+  yieldPriority(m.inputs.options.workerNice);
+  const run = new RunRuntime(m.spec, m.inputs);
+  if (m.restore) {
+    run.feed.setReplay(m.restore.events);
+    const { sliceMs, sliceOrders } = run.opts;
+    for (;;) {
+      const until = performance.now() + sliceMs;
+      let done = run.replayTo(m.restore.ahoraMs, sliceOrders);
+      while (!done && performance.now() < until) done = run.replayTo(m.restore.ahoraMs, sliceOrders);
+      if (done) break;
+      await immediate();
+    }
+    if (m.restore.estado !== 'en_curso')
+      run.restoreState(m.restore.estado, m.restore.ahoraMs, m.restore.reporte);
+  }
+  if (m.recordEvents) run.onEvent = (e) => events.push(e);
+  run.clock.anchor(m.wallMs);
+  rt = run;
+  const tick = tickOf(run, m.wallMs);
+  send({ type: 'ready', tick }, [tick.airborne.buffer as ArrayBuffer]);
+}
+
+async function handle(m: ToWorker): Promise<void> {
+  if (m.type === 'init') {
+    await init(m);
+  } else if (!rt) {
+    if (m.type === 'request')
+      send({
+        type: 'reply',
+        id: m.id,
+        ok: false,
+        error: { status: 409, code: 'NO_DISPONIBLE', message: 'La simulación no está lista' },
+      });
+  } else if (m.type === 'orders') {
+    // Live orders change the KPIs: the main thread's snapshot follows before any later answer.
+    if (rt.addLiveOrders(m.orders) > 0) send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+  } else {
+    const t0 = performance.now();
+    try {
+      const answered = answer(rt, m.query);
+      const value = (
+        m.query.kind === 'profile' ? { ...(answered as RunProfile), messagesMs } : answered
+      ) as never;
+      const transfer =
+        m.query.kind === 'tick' ? [(value as { airborne: Float64Array }).airborne.buffer as ArrayBuffer] : [];
+      if (CHANGES.has(m.query.kind)) send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+      send({ type: 'reply', id: m.id, ok: true, value }, transfer);
+      messagesMs += performance.now() - t0;
+    } catch (error) {
+      if (error instanceof RunQueryError)
+        send({
+          type: 'reply',
+          id: m.id,
+          ok: false,
+          error: { status: error.status, code: error.code, message: error.message },
+        });
+      // A failed read leaves the run as it was; a failed move or change may not.
+      else if (READS.has(m.query.kind)) {
+        console.error(error);
+        send({
+          type: 'reply',
+          id: m.id,
+          ok: false,
+          error: { status: 500, code: 'ERROR_INTERNO', message: 'Error interno del servidor' },
+        });
+      } else throw error;
+    }
+  }
+  flushEvents();
+  if (rt?.running && rt.clock.speed === null) void drive();
+}
+
+let queue = Promise.resolve();
+port.on('message', (m: ToWorker) => {
+  queue = queue.then(() => handle(m)).catch(fatal);
+});
