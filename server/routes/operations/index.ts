@@ -12,7 +12,7 @@ import {
   RunSummaryDto,
   WarehouseListDto,
 } from '../../../contract';
-import { ApiError } from '../../plugins/errors';
+import { ApiError } from '../../domain/errors';
 
 /** What the operation screens read: run summary, warehouses, a flight, an order; and cancellations. */
 const operationsRoutes: FastifyPluginAsync = async (fastify) => {
