@@ -235,6 +235,7 @@ export const runMachine = setup({
           },
         },
         sending: {
+          tags: ['busy'],
           on: { 'run.synced': { guard: 'isFresh', actions: 'storeRun' } },
           invoke: {
             src: 'command',
@@ -267,6 +268,7 @@ export const runMachine = setup({
           },
         },
         sending: {
+          tags: ['busy'],
           on: { 'run.synced': { guard: 'isFresh', actions: 'storeRun' } },
           invoke: {
             src: 'command',
