@@ -21,7 +21,7 @@ import {
 import { citiesOf, regionsOf, warehousesOf } from '../filters/options';
 import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
 import { RunControls } from '../runs/RunControls';
-import { currentRunAtom, orderRangeQueryAtom } from '../runs/runAtoms';
+import { currentRunAtom, orderRangeQueryAtom, runsQueryAtom } from '../runs/runAtoms';
 
 /** Catalogs for the pick lists: the loaded plan's flights and the stored orders (searched on the server). */
 const flightsQueryAtom = atomWithQuery(() => ({
@@ -78,6 +78,7 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
   const orderQuery = useDeferredValue(orderText.trim());
   const orders = useAtomValue(orderSearchAtom(orderQuery));
   const run = useAtomValue(currentRunAtom(mode));
+  const runsKnown = useAtomValue(runsQueryAtom).isSuccess;
   const [draft, setDraft] = useAtom(draftFiltersAtom(mode));
   const setApplied = useSetAtom(appliedFiltersAtom(mode));
   const setAirport = useSetAtom(activeAirportAtom);
@@ -106,7 +107,8 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
   // run or range, and never over what the operator typed.
   const prefilled = useRef<string | null>(null);
   useEffect(() => {
-    if (mode === 'colapso') return;
+    // Wait for the list of runs: a run's dates win over the range.
+    if (mode === 'colapso' || !runsKnown) return;
     const source = run
       ? { key: run.id, inicio: run.inicio, fin: run.fin }
       : range?.primero
@@ -120,7 +122,7 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
       inicio: toCalendarUtc(source.inicio),
       fin: mode === 'semanal' && source.fin ? toCalendarUtc(source.fin) : null,
     }));
-  }, [run, range, draft.inicio, draft.fin, mode, setDraft]);
+  }, [run, runsKnown, range, draft.inicio, draft.fin, mode, setDraft]);
 
   // Filtering is not run control: the panel hands its filters to the map and cards, and calls nothing.
   const onApply = (filters: AppliedFilters) => {
