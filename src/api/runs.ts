@@ -11,6 +11,12 @@ import { http, unwrap } from './client';
 /** Runs of the three modes (/api/simulaciones). */
 
 /**
+ * The server answers a start once the run is built (its inputs read, its planner thread up): seconds on
+ * the real files, more on a busy machine.
+ */
+const START_TIMEOUT_MS = 60_000;
+
+/**
  * Starts (or, with `reemplazar`, replaces) the run of a mode. The key names one start intent: the server
  * answers a repeat of it with the run it started, so a double click or a retry starts one run.
  */
@@ -19,6 +25,7 @@ export const startRun = (payload: StartRunPayload, idempotencyKey: string, signa
     http.post<RunDto>('simulaciones', payload, {
       headers: { 'Idempotency-Key': idempotencyKey },
       idempotent: true,
+      timeoutMs: START_TIMEOUT_MS,
       signal,
     }),
   );
