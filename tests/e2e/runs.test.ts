@@ -90,7 +90,9 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
       .getByText(/42\.993 pedidos/)
       .waitFor();
     await expect(page.getByTestId('flight-map').getAttribute('data-flight-count')).resolves.toBe('0');
-    await expect.poll(() => headerClock(page).getAttribute('data-caption')).toBe('Tiempo real');
+    await expect
+      .poll(() => headerClock(page).getAttribute('data-caption'), { timeout: 15_000 })
+      .toBe('Tiempo real');
 
     // The panel's dates are the loaded orders' range.
     const first = new Date(range.primero as string);
@@ -117,7 +119,9 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
     expect(run?.id).toBe(runId);
     expect(run?.velocidad).toBe(1800);
     expect(run?.inicio).toBe(range.primero);
-    await expect.poll(() => headerClock(page).getAttribute('data-caption')).toBe('Simulada');
+    await expect
+      .poll(() => headerClock(page).getAttribute('data-caption'), { timeout: 15_000 })
+      .toBe('Simulada');
 
     // Paused, its clock holds; the steps below cannot race the run's end.
     await controls(page).getByRole('button', { name: 'Pausar' }).click();
@@ -150,10 +154,12 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
       .poll(() => strip(page).getAttribute('data-estado'), { timeout: 180_000, interval: 500 })
       .toBe('terminada');
     await expect
-      .poll(() => strip(page).getByTestId('run-progress').getAttribute('data-fraction'))
+      .poll(() => strip(page).getByTestId('run-progress').getAttribute('data-fraction'), { timeout: 10_000 })
       .toBe('1.0000');
     await strip(page).getByText('100 %').waitFor();
-    await expect.poll(() => headerClock(page).getAttribute('data-caption')).toBe('Simulada · final');
+    await expect
+      .poll(() => headerClock(page).getAttribute('data-caption'), { timeout: 15_000 })
+      .toBe('Simulada · final');
 
     // Another browser: the same run, the same clock (stopped at the same instant).
     const other = await newPage(browser);
@@ -178,7 +184,7 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
     const growth = controls(page).getByRole('group', { name: 'Ley de crecimiento' });
     const factor = growth.getByRole('textbox', { name: 'Crecimiento ×' });
     const period = growth.getByRole('textbox', { name: 'Periodo (días)' });
-    await expect.poll(() => factor.inputValue()).toBe('2');
+    await expect.poll(() => factor.inputValue(), { timeout: 15_000 }).toBe('2');
     // Demand ×50 every simulated day: the network saturates within days.
     await factor.fill('50');
     await factor.press('Tab');
@@ -194,7 +200,9 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
       .poll(() => strip(page).getAttribute('data-estado'), { timeout: 120_000, interval: 1_000 })
       .toBe('colapsada');
     await strip(page).getByText('Colapsada').waitFor();
-    await expect.poll(() => headerClock(page).getAttribute('data-caption')).toBe('Simulada · final');
+    await expect
+      .poll(() => headerClock(page).getAttribute('data-caption'), { timeout: 15_000 })
+      .toBe('Simulada · final');
     // The search's figures: simulated days, orders planned, demand factor.
     const figures = await strip(page).getByTestId('run-progress').textContent();
     expect(figures).toMatch(/Días simulados\d+,\d/);

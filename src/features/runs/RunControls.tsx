@@ -56,7 +56,7 @@ function GrowthLawFields({ disabled }: { disabled: boolean }) {
         label="Crecimiento ×"
         minValue={1.01}
         maxValue={100}
-        step={0.1}
+        step={0.01}
         formatOptions={es}
         value={law.factorPorPeriodo}
         onChange={(v) => Number.isFinite(v) && set({ factorPorPeriodo: v })}

@@ -188,3 +188,13 @@ describe('runMachine', () => {
     expect(back.context.error).toBe('No se puede pausar la simulación: está terminada');
   });
 });
+
+describe('runMachine speed', () => {
+  it('shows the speed of the run going, set by whoever started it', () => {
+    const { actor } = start();
+    actor.send({ type: 'run.synced', run: run('en_curso', { velocidad: 600 }) });
+    expect(actor.getSnapshot().context.speed).toBe(600);
+    actor.send({ type: 'run.synced', run: run('terminada', { velocidad: 'max' }) });
+    expect(actor.getSnapshot().context.speed).toBe(600);
+  });
+});

@@ -126,7 +126,12 @@ export const runMachine = setup({
     isConflict: ({ event }) => 'error' in event && isConflict(event.error),
   },
   actions: {
-    storeRun: assign({ run: ({ event }) => (event.type === 'run.synced' ? event.run : null) }),
+    // A going run's speed is the one the controls show (another browser may have set it).
+    storeRun: assign(({ context, event }) => {
+      const run = event.type === 'run.synced' ? event.run : null;
+      const going = run?.estado === 'en_curso' || run?.estado === 'pausada';
+      return { run, speed: going && run ? run.velocidad : context.speed };
+    }),
     prepareStart: assign(({ context, event }) =>
       event.type === 'run.start'
         ? {
