@@ -306,7 +306,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
       data-offline={offline || undefined}
       data-route-drawing={drawing}
     >
-      <ConnectionBridge />
+      <ConnectionBridge mode={mode} />
       <div className={offline ? `${styles.canvasHost} ${styles.dimmed}` : styles.canvasHost}>
         <ReactMap
           ref={mapRef}

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import type { RunMode } from '../../../contract';
 import { FlightMap } from '../map/FlightMap';
-import { CollapseReport } from '../runs/CollapseReport';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
 import { PATH_OF_MODE } from '../shell/navigation';
 import { panelExpandedAtom } from '../shell/shellAtoms';
 import * as styles from './OperationsScreen.css';
+import { RunOutcomeSlot } from './RunOutcomeSlot';
 
-/** A run screen: the live map of that mode's run, its status strip and, on /colapso, the collapse report. */
+/** A run screen: the live map of that mode's run, its status strip (clock, progress) and its outcome. */
 export function OperationsScreen({ mode }: { mode: RunMode }) {
   const panelExpanded = useAtomValue(panelExpandedAtom(PATH_OF_MODE[mode]));
   return (
@@ -18,11 +18,7 @@ export function OperationsScreen({ mode }: { mode: RunMode }) {
           <RunStatusStrip mode={mode} />
         </div>
       </div>
-      {mode === 'colapso' ? (
-        <div className={styles.report}>
-          <CollapseReport mode={mode} />
-        </div>
-      ) : null}
+      <RunOutcomeSlot mode={mode} />
     </div>
   );
 }
