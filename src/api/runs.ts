@@ -1,4 +1,4 @@
-import type { RunDto, RunSummaryDto, StartRunPayload } from '../../contract';
+import type { RunDto, RunMode, RunSummaryDto, StartRunPayload } from '../../contract';
 import { http, unwrap } from './client';
 
 /** Runs of the three modes (/api/simulaciones). */
@@ -13,3 +13,7 @@ export const fetchRunSummary = (id: string, signal?: AbortSignal) =>
   unwrap(http.get<RunSummaryDto>(`simulaciones/${encodeURIComponent(id)}/resumen`, { signal }));
 
 export const stopRun = (id: string) => unwrap(http.delete<RunDto>(`simulaciones/${encodeURIComponent(id)}`));
+
+/** Stored runs, newest first, each with its summary or collapse report (GET /simulaciones/historial). */
+export const fetchRunHistory = (modo: RunMode, limite: number, signal?: AbortSignal) =>
+  unwrap(http.get<RunDto[]>('simulaciones/historial', { query: { modo, limite }, signal }));
