@@ -66,7 +66,7 @@ export function CollapseReportView({
       </OutcomeSection>
 
       {w ? (
-        <OutcomeSection title="Almacén saturado">
+        <OutcomeSection title="Almacén lleno">
           <div className={styles.listItem}>
             <Button size="sm" variant="secondary" onPress={() => onShowWarehouse?.(w.codigo)}>
               {airportLabel(w.codigo, airports, w.ciudad)}
@@ -75,7 +75,13 @@ export function CollapseReportView({
               {formatCount(w.ocupacion)} de {formatCount(w.capacidad)} ({formatPercent(w.porcentaje)})
             </span>
           </div>
-          <p className={styles.text}>Saturado desde el {formatSimTime(w.desde)}</p>
+          <p className={styles.text}>
+            {/* Not full yet at the collapse: what is already planned fills it by the time the order's
+                products would arrive (that later instant is not a fact of the collapse moment). */}
+            {w.nivel === 'saturado'
+              ? `Saturado desde el ${formatSimTime(w.desde)}.`
+              : 'Al colapso aún tiene sitio, pero lo ya planificado lo llena antes de que lleguen los productos del pedido.'}
+          </p>
         </OutcomeSection>
       ) : null}
 

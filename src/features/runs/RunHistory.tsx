@@ -69,7 +69,12 @@ export function RunHistoryView({
                 <div className={styles.row}>
                   <span className={styles.when}>{formatWallTime(run.creadoEn)}</span>
                   {outcome ? (
-                    <Button size="sm" variant="secondary" onPress={() => onOpen?.(run)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`${outcome.kind === 'report' ? 'Ver informe' : 'Ver resumen'} del ${formatWallTime(run.creadoEn)}`}
+                      onPress={() => onOpen?.(run)}
+                    >
                       {outcome.kind === 'report' ? 'Ver informe' : 'Ver resumen'}
                     </Button>
                   ) : null}

@@ -32,9 +32,9 @@ export const List: Story = {
     await expect(items[0]).toHaveTextContent('Colapso el 19/01/2026 06:12 UTC');
     await expect(items[0]).toHaveTextContent('máx. · 48 s reales');
     await expect(items[1]).toHaveTextContent('×600 · 7 min 00 s reales · Detenida');
-    await userEvent.click(within(items[1]).getByRole('button', { name: 'Ver resumen' }));
+    await userEvent.click(within(items[1]).getByRole('button', { name: /^Ver resumen del / }));
     await expect(args.onOpen).toHaveBeenCalledWith(HISTORY[1]);
-    await userEvent.click(within(items[2]).getByRole('button', { name: 'Ver informe' }));
+    await userEvent.click(within(items[2]).getByRole('button', { name: /^Ver informe del / }));
     await expect(args.onOpen).toHaveBeenCalledWith(HISTORY[2]);
   },
 };
@@ -79,7 +79,7 @@ export const ReopensAnOlderReport: Story = {
     const report = await canvas.findByRole('region', { name: 'Colapso del sistema' });
     await expect(report).toHaveTextContent('19/01/2026 06:12 UTC');
     const items = await within(canvas.getByRole('region', { name: region })).findAllByRole('listitem');
-    await userEvent.click(within(items[2]).getByRole('button', { name: 'Ver informe' }));
+    await userEvent.click(within(items[2]).getByRole('button', { name: /^Ver informe del / }));
     const older = await canvas.findByRole('region', { name: 'Colapso del sistema' });
     await expect(older).toHaveTextContent('15/01/2026 22:40 UTC');
     await expect(older).toHaveAttribute('data-run-id', 'run-colapso-1');
