@@ -48,7 +48,7 @@ const api = async <T>(p: string, init?: RequestInit): Promise<T> => {
   return (await response.json()) as T;
 };
 
-async function upload(kind: string, name: string, body: Uint8Array | string) {
+async function upload(kind: string, name: string, body: BlobPart) {
   const form = new FormData();
   form.append('file', new Blob([body]), name);
   await api(`${kind}/upload`, { method: 'POST', body: form });
@@ -71,7 +71,11 @@ async function runToEnd(payload: object): Promise<RunDto> {
 beforeAll(async () => {
   if (!haveFiles) return;
   [server, browser] = await Promise.all([startServer({ seedDemo: false }), launchBrowser()]);
-  await upload('aereopuertos', AIRPORTS_FILE, readFileSync(path.join(MORAPACK_DIR, AIRPORTS_FILE)));
+  await upload(
+    'aereopuertos',
+    AIRPORTS_FILE,
+    new Uint8Array(readFileSync(path.join(MORAPACK_DIR, AIRPORTS_FILE))),
+  );
   await upload(
     'vuelos',
     'vuelos-7-aeropuertos.txt',
