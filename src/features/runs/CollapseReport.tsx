@@ -3,7 +3,7 @@ import { Button } from '../../components/Button/Button';
 import { formatCount, formatPercent, formatSimTime } from './format';
 import { Kpi, OutcomeCard, OutcomeSection } from './OutcomeCard';
 import * as styles from './OutcomeCard.css';
-import { type AirportNames, airportLabel, flightLabel } from './reportFormat';
+import { type AirportNames, airportLabel, flightLabel, formatDayUtc } from './reportFormat';
 
 export const COLLAPSE_REPORT_TITLE = 'Colapso del sistema';
 
@@ -47,7 +47,12 @@ export function CollapseReportView({
       <dl className={styles.facts}>
         <dt className={styles.term}>Pedido</dt>
         <dd className={styles.value}>
-          <Button size="sm" variant="ghost" onPress={() => onShowOrder?.(report.pedido)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className={styles.inlineAction}
+            onPress={() => onShowOrder?.(report.pedido)}
+          >
             {report.pedido}
           </Button>
         </dd>
@@ -90,11 +95,17 @@ export function CollapseReportView({
           <ul className={styles.list}>
             {report.vuelos.map((f) => (
               <li key={f.id} className={styles.listItem}>
-                <Button size="sm" variant="ghost" onPress={() => onShowFlight?.(f.id)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className={styles.inlineAction}
+                  onPress={() => onShowFlight?.(f.id)}
+                >
                   {flightLabel(f)}
                 </Button>
-                <span className={styles.muted}>
-                  {formatCount(f.carga)}/{formatCount(f.capacidad)}
+                {/* The day tells apart two departures of the same daily flight. */}
+                <span className={styles.figure}>
+                  {formatDayUtc(f.salida)} · {formatCount(f.carga)}/{formatCount(f.capacidad)}
                 </span>
               </li>
             ))}

@@ -107,6 +107,8 @@ export const body = style({
   gap: vars.space['3'],
   padding: `${vars.space['3']} ${vars.space['4']} ${vars.space['4']}`,
   fontSize: vars.fontSize.sm,
+  // Phones: the last lines scroll clear of the floating 'Ver más' and clock buttons.
+  '@media': { [PHONE]: { paddingBottom: '76px' } },
 });
 
 export const sectionTitle = style({
@@ -185,9 +187,30 @@ export const list = style({
 
 export const listItem = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space['2'],
+  columnGap: vars.space['2'],
 });
 
 export const muted = style({ color: vars.color.textMuted, fontVariantNumeric: 'tabular-nums' });
+
+/** A short figure that never breaks inside (a day and a load). */
+export const figure = style([muted, { whiteSpace: 'nowrap' }]);
+
+/** A ghost button inside text: aligned with the text around it and underlined, so it reads as a link. */
+export const inlineAction = style({
+  marginLeft: `calc(-1 * ${vars.space['3']})`,
+  textDecoration: 'underline dotted',
+  textUnderlineOffset: '3px',
+});
+
+/** Facts one under another, the name above its value (long values with actions). */
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  margin: 0,
+});
+
+export const stackItem = style({ display: 'flex', flexDirection: 'column', gap: '2px' });

@@ -3,7 +3,7 @@ import { Button } from '../../components/Button/Button';
 import { formatCount, formatPercent, formatSimTime, formatSpeed } from './format';
 import { Kpi, OutcomeCard, OutcomeSection } from './OutcomeCard';
 import * as styles from './OutcomeCard.css';
-import { type AirportNames, airportLabel, flightLabel, formatDuration } from './reportFormat';
+import { type AirportNames, airportLabel, flightLabel, formatDayUtc, formatDuration } from './reportFormat';
 
 export interface RunSummaryCardProps {
   /** The run (its dates, speed, state and mode title the card). */
@@ -57,34 +57,55 @@ export function RunSummaryCard({
       </OutcomeSection>
 
       <OutcomeSection title="Uso de la red">
+        <dl className={styles.stack}>
+          <div className={styles.stackItem}>
+            <dt className={styles.term}>Almacén más lleno</dt>
+            <dd className={styles.value}>
+              {w ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className={styles.inlineAction}
+                    onPress={() => onShowWarehouse?.(w.codigo)}
+                  >
+                    {airportLabel(w.codigo, airports, w.ciudad)}
+                  </Button>
+                  <span className={styles.muted}>
+                    {formatPercent(w.porcentaje)} ({formatCount(w.ocupacion)} de {formatCount(w.capacidad)})
+                    el {formatSimTime(w.fecha)}
+                  </span>
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+          <div className={styles.stackItem}>
+            <dt className={styles.term}>Vuelo más lleno</dt>
+            <dd className={styles.value}>
+              {f ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className={styles.inlineAction}
+                    onPress={() => onShowFlight?.(f.id)}
+                  >
+                    {flightLabel(f)}
+                  </Button>
+                  <span className={styles.muted}>
+                    {formatPercent(f.porcentaje)} ({formatCount(f.carga)} de {formatCount(f.capacidad)}) el{' '}
+                    {formatDayUtc(f.salida)}
+                  </span>
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        </dl>
         <dl className={styles.facts}>
-          <dt className={styles.term}>Almacén más lleno</dt>
-          <dd className={styles.value}>
-            {w ? (
-              <>
-                <Button size="sm" variant="ghost" onPress={() => onShowWarehouse?.(w.codigo)}>
-                  {airportLabel(w.codigo, airports, w.ciudad)}
-                </Button>{' '}
-                {formatPercent(w.porcentaje)} ({formatCount(w.ocupacion)} de {formatCount(w.capacidad)}),{' '}
-                {formatSimTime(w.fecha)}
-              </>
-            ) : (
-              '—'
-            )}
-          </dd>
-          <dt className={styles.term}>Vuelo más lleno</dt>
-          <dd className={styles.value}>
-            {f ? (
-              <>
-                <Button size="sm" variant="ghost" onPress={() => onShowFlight?.(f.id)}>
-                  {flightLabel(f)}
-                </Button>{' '}
-                {formatPercent(f.porcentaje)} ({formatCount(f.carga)} de {formatCount(f.capacidad)})
-              </>
-            ) : (
-              '—'
-            )}
-          </dd>
           <dt className={styles.term}>Uso de vuelos</dt>
           <dd className={styles.value}>{formatPercent(s.utilizacionVuelos * 100)} de los asientos</dd>
           <dt className={styles.term}>Duración real</dt>

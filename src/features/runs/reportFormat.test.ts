@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunDto } from '../../../contract';
-import { airportLabel, flightLabel, formatDuration, runOutcome } from './reportFormat';
+import { airportLabel, flightLabel, formatDayUtc, formatDuration, runOutcome } from './reportFormat';
 
 describe('report wording', () => {
   it('names a flight by its route with the local and the UTC departure', () => {
@@ -31,5 +31,11 @@ describe('report wording', () => {
     expect(runOutcome({ ...base, estado: 'terminada', resumen: summary })?.kind).toBe('summary');
     expect(runOutcome({ ...base, estado: 'detenida', resumen: summary })?.kind).toBe('summary');
     expect(runOutcome({ ...base, estado: 'en_curso', resumen: summary })).toBeNull();
+  });
+});
+
+describe('departure day', () => {
+  it('is the UTC day, two digits each', () => {
+    expect(formatDayUtc('2026-01-04T23:49:00.000Z')).toBe('04/01');
   });
 });

@@ -32,6 +32,13 @@ export function airportLabel(code: string, airports: AirportNames, city?: string
   return airportDisplayName({ codigo: code, ciudad });
 }
 
+/** '24/01': the UTC day of an instant (Intl drops the month's leading zero without a year). */
+export const formatDayUtc = (iso: string) => {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}`;
+};
+
 export const formatWallTime = (iso: string) => wallTime.format(new Date(iso)).replace(',', '');
 
 /** Real seconds as an operator reads them: '42 s', '3 min 05 s', '1 h 26 min'. */
