@@ -54,7 +54,7 @@ export const card = recipe({
     pointerEvents: 'auto',
     display: 'flex',
     flexDirection: 'column',
-    width: '380px',
+    width: '410px',
     maxWidth: 'calc(100vw - 24px)',
     maxHeight: '100%',
     minHeight: 0,
