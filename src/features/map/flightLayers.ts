@@ -105,7 +105,7 @@ function build(theme: Theme) {
     id: LAYER.highlightRoutes,
     type: 'line',
     source: SOURCE.highlight,
-    filter: ['==', ['geometry-type'], 'MultiLineString'],
+    filter: ['==', ['get', 'kind'], 'route'],
     layout: { 'line-cap': 'round', 'line-join': 'round' },
     paint: {
       'line-color': load.saturado,
@@ -118,7 +118,7 @@ function build(theme: Theme) {
     id: LAYER.highlightAirports,
     type: 'circle',
     source: SOURCE.highlight,
-    filter: ['==', ['geometry-type'], 'Point'],
+    filter: ['==', ['get', 'kind'], 'airport'],
     paint: {
       'circle-radius': MARKER_RADIUS + 8,
       'circle-color': load.saturado,

@@ -18,14 +18,18 @@ export function highlightCollection(
   for (const f of highlight.flights) {
     const from = byCode.get(f.origen);
     const to = byCode.get(f.destino);
-    if (from && to) features.push(routeFeature({ id: f.id }, from.lon, from.lat, to.lon, to.lat));
+    if (from && to)
+      features.push({
+        ...routeFeature({ id: f.id }, from.lon, from.lat, to.lon, to.lat),
+        properties: { id: f.id, kind: 'route' },
+      });
   }
   for (const code of highlight.airports) {
     const a = byCode.get(code);
     if (a)
       features.push({
         type: 'Feature',
-        properties: { id: code },
+        properties: { id: code, kind: 'airport' },
         geometry: { type: 'Point', coordinates: [a.lon, a.lat] },
       });
   }

@@ -4,6 +4,9 @@ import { vars } from '../../styles/theme.css';
 
 const PHONE = 'screen and (max-width: 768px)';
 
+/** Below the collapsed section panel ('Ver más', one button high) on desktop. */
+const BELOW_COLLAPSED_PANEL = `calc(${vars.space['3']} + 48px + ${vars.space['2']})`;
+
 /**
  * Where a run's report or summary sits: top left of the map, clear of the expanded section panel, and
  * never down to the status strip (it scrolls inside instead). Phones: a sheet from the bottom edge.
@@ -19,6 +22,7 @@ export const dock = style({
   pointerEvents: 'none',
   selectors: {
     '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
+    '[data-panel-expanded="false"] &': { top: BELOW_COLLAPSED_PANEL },
   },
   '@media': {
     [PHONE]: {
@@ -30,7 +34,10 @@ export const dock = style({
       maxHeight: '75dvh',
       zIndex: vars.zIndex.nav,
       alignItems: 'stretch',
-      selectors: { '[data-panel-expanded="true"] &': { left: 0 } },
+      selectors: {
+        '[data-panel-expanded="true"] &': { left: 0 },
+        '[data-panel-expanded="false"] &': { top: 'auto' },
+      },
     },
   },
 });
@@ -45,8 +52,16 @@ export const reopen = style({
   borderRadius: vars.radius.md,
   selectors: {
     '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
+    '[data-panel-expanded="false"] &': { top: BELOW_COLLAPSED_PANEL },
   },
-  '@media': { [PHONE]: { selectors: { '[data-panel-expanded="true"] &': { left: vars.space['3'] } } } },
+  '@media': {
+    [PHONE]: {
+      selectors: {
+        '[data-panel-expanded="true"] &': { left: vars.space['3'] },
+        '[data-panel-expanded="false"] &': { top: vars.space['3'] },
+      },
+    },
+  },
 });
 
 export const card = recipe({
