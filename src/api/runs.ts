@@ -1,6 +1,7 @@
 import type {
   OrderRangeDto,
   RunDto,
+  RunMode,
   RunParametersDto,
   RunSummaryDto,
   SpeedPayload,
@@ -57,3 +58,7 @@ export const fetchOrderRange = (signal?: AbortSignal) =>
 /** Speed presets, each mode's default speed and the default growth law of a collapse search. */
 export const fetchRunParameters = (signal?: AbortSignal) =>
   unwrap(http.get<RunParametersDto>('simulaciones/parametros', { signal }));
+
+/** Stored runs, newest first, each with its summary or collapse report (GET /simulaciones/historial). */
+export const fetchRunHistory = (modo: RunMode, limite: number, signal?: AbortSignal) =>
+  unwrap(http.get<RunDto[]>('simulaciones/historial', { query: { modo, limite }, signal }));
