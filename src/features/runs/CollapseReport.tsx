@@ -4,7 +4,7 @@ import type { CollapseReportDto, RunMode } from '../../../contract';
 import { Button } from '../../components/Button/Button';
 import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
 import * as styles from './CollapseReport.css';
-import { formatCount, formatSimTime } from './format';
+import { formatCount, formatPercent, formatSimTime } from './format';
 import { currentRunAtom } from './runAtoms';
 
 export interface CollapseReportViewProps {
@@ -45,11 +45,22 @@ export function CollapseReportView({
             </dd>
           </>
         ) : null}
-        <dt className={styles.term}>A tiempo</dt>
+        <dt className={styles.term}>Pedidos recibidos</dt>
+        <dd className={styles.value}>{formatCount(report.kpis.pedidosRecibidos)}</dd>
+        <dt className={styles.term}>Entregados</dt>
         <dd className={styles.value}>
-          {formatCount(report.kpis.entregadosATiempo + report.kpis.enTransitoATiempo)} de{' '}
-          {formatCount(report.kpis.pedidosRecibidos)} pedidos
+          {formatCount(report.kpis.entregadosATiempo)} a tiempo · {formatCount(report.kpis.entregadosTarde)}{' '}
+          tarde
+          {report.kpis.porcentajeATiempo === null
+            ? ''
+            : ` (${formatPercent(report.kpis.porcentajeATiempo)} a tiempo)`}
         </dd>
+        <dt className={styles.term}>En tránsito</dt>
+        <dd className={styles.value}>
+          {formatCount(report.kpis.enTransito)} · {formatCount(report.kpis.enTransitoTarde)} irán tarde
+        </dd>
+        <dt className={styles.term}>Sin ruta</dt>
+        <dd className={styles.value}>{formatCount(report.kpis.sinRuta)}</dd>
       </dl>
       <p className={styles.cause}>
         <strong>Causa: </strong>
