@@ -37,11 +37,17 @@ export const strip = style({
 
 export const stripInner = style({ pointerEvents: 'auto', maxWidth: '100%' });
 
+/** Top left: the collapse report (on /colapso), then the exceptions button and panel. */
 export const report = style({
   position: 'absolute',
   left: vars.space['3'],
   top: vars.space['3'],
   zIndex: vars.zIndex.panel,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+  pointerEvents: 'none',
   selectors: {
     '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
   },
@@ -51,3 +57,5 @@ export const report = style({
     },
   },
 });
+
+export const reportItem = style({ pointerEvents: 'auto', maxWidth: '100%' });

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { RunMode } from '../../../contract';
+import { ExceptionsDock } from '../exceptions/ExceptionsPanel';
 import { FlightMap } from '../map/FlightMap';
 import { CollapseReport } from '../runs/CollapseReport';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
@@ -7,7 +8,10 @@ import { PATH_OF_MODE } from '../shell/navigation';
 import { panelExpandedAtom } from '../shell/shellAtoms';
 import * as styles from './OperationsScreen.css';
 
-/** A run screen: the live map of that mode's run, its status strip and, on /colapso, the collapse report. */
+/**
+ * A run screen: the live map of that mode's run, its status strip, its exceptions and, on /colapso, the
+ * collapse report.
+ */
 export function OperationsScreen({ mode }: { mode: RunMode }) {
   const panelExpanded = useAtomValue(panelExpandedAtom(PATH_OF_MODE[mode]));
   return (
@@ -18,11 +22,14 @@ export function OperationsScreen({ mode }: { mode: RunMode }) {
           <RunStatusStrip mode={mode} />
         </div>
       </div>
-      {mode === 'colapso' ? (
-        <div className={styles.report}>
-          <CollapseReport mode={mode} />
-        </div>
-      ) : null}
+      <div className={styles.report}>
+        {mode === 'colapso' ? (
+          <div className={styles.reportItem}>
+            <CollapseReport mode={mode} />
+          </div>
+        ) : null}
+        <ExceptionsDock mode={mode} />
+      </div>
     </div>
   );
 }
