@@ -66,7 +66,8 @@ export const sort = style({ flex: '0 0 128px' });
 export const direction = style({ flex: 'none', marginBottom: '3px' });
 
 export const list = style({
-  height: 'min(44vh, 420px)',
+  // Clear of the status strip at the bottom of the screen.
+  height: 'clamp(160px, calc(100vh - 500px), 420px)',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   '@media': { [mobile]: { height: '36vh' } },

@@ -33,20 +33,20 @@ import {
 } from './exceptionsAtoms';
 
 /** Every row has this height: the virtualised list places rows without measuring them. */
-export const EXCEPTION_ROW_PX = 96;
+export const EXCEPTION_ROW_PX = 88;
 /** Typing settles this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 250;
 
 const TONE = { atrasado: 'late', sin_ruta: 'late', en_riesgo: 'risk' } as const;
 
-function ExceptionRow({ row }: { row: ExceptionRowDto }) {
+function ExceptionRow({ row, ahora }: { row: ExceptionRowDto; ahora: string | undefined }) {
   return (
     <div className={styles.rowBody} data-tipo={row.tipo}>
       <div className={styles.rowTop}>
         <span className={styles.key}>{row.clave}</span>
         <span className={styles.tag({ tone: TONE[row.tipo] })}>{TYPE_LABEL[row.tipo]}</span>
         <span className={styles.slack({ late: row.holgura === null || row.holgura < 0 })}>
-          {formatSlack(row.holgura)}
+          {formatSlack(row.holgura, row.plazo, ahora)}
         </span>
       </div>
       <div className={styles.rowMeta}>
@@ -169,7 +169,7 @@ export function ExceptionsPanelView({
             }
             className={styles.list}
           >
-            {(row) => <ExceptionRow row={row} />}
+            {(row) => <ExceptionRow row={row} ahora={data?.ahora} />}
           </VirtualList>
           {data && data.total > 0 ? (
             <footer className={styles.pager}>

@@ -10,6 +10,8 @@ describe('textos de las excepciones', () => {
     expect(formatSlack(-320)).toBe('5 h 20 min tarde');
     expect(formatSlack(190)).toBe('3 h 10 min de margen');
     expect(formatSlack(null)).toBe('sin ruta completa');
+    expect(formatSlack(null, '2026-01-07T20:00:00Z', '2026-01-07T15:00:00Z')).toBe('vence en 5 h');
+    expect(formatSlack(null, '2026-01-07T20:00:00Z', '2026-01-08T15:00:00Z')).toBe('plazo vencido');
   });
 
   it('los atrasados nuevos se anuncian en un solo aviso, y nunca en la primera lectura', () => {

@@ -34,9 +34,16 @@ export function formatSpan(min: number): string {
   return h === 0 ? `${d} d` : `${d} d ${h} h`;
 }
 
-/** Slack as read in a row: '3 h de margen', '5 h 20 min tarde', or no route to measure it by. */
-export function formatSlack(min: number | null): string {
-  if (min === null) return 'sin ruta completa';
+/**
+ * Slack as read in a row: '3 h de margen', '5 h 20 min tarde'; an order without a complete route has no
+ * slack to measure, so it says how long its deadline still leaves ('vence en 5 h') or that it passed.
+ */
+export function formatSlack(min: number | null, plazo?: string, ahora?: string): string {
+  if (min === null) {
+    if (!plazo || !ahora) return 'sin ruta completa';
+    const left = (Date.parse(plazo) - Date.parse(ahora)) / 60_000;
+    return left <= 0 ? 'plazo vencido' : `vence en ${formatSpan(left)}`;
+  }
   if (min < 0) return `${formatSpan(min)} tarde`;
   return `${formatSpan(min)} de margen`;
 }
