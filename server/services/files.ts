@@ -6,8 +6,8 @@ import type { Database } from '../db/client';
 import type { RawSession } from '../db/raw';
 import { files } from '../db/schema';
 import type { Executor } from '../db/tx';
+import { ApiError } from '../domain/errors';
 import { stripBom } from '../formats/text';
-import { ApiError } from '../plugins/errors';
 
 /** Bytes received from an operator, before any validation. */
 export interface UploadedFile {

@@ -1,7 +1,7 @@
 import type { RawSession } from '../db/raw';
 import { pgErrorCode } from '../db/tx';
+import { ApiError } from '../domain/errors';
 import type { OrderRecord } from '../domain/types';
-import { ApiError } from '../plugins/errors';
 
 /**
  * Bulk load of an order file's rows with COPY (PGlite and PostgreSQL alike), inside the caller's

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileKind } from '../../../contract';
-import { ApiError, fileTooLarge } from '../../plugins/errors';
+import { ApiError, fileTooLarge } from '../../domain/errors';
 import { sanitizeFilename, type UploadedFile } from '../../services/files';
 
 /**

@@ -16,7 +16,7 @@ import {
   WarehouseContentsQuery,
   WarehouseListDto,
 } from '../../../contract';
-import { ApiError } from '../../plugins/errors';
+import { ApiError } from '../../domain/errors';
 
 /** What the operation screens read: run summary, warehouses, a flight, an order; and cancellations. */
 const operationsRoutes: FastifyPluginAsync = async (fastify) => {
