@@ -32,3 +32,12 @@ export const COLLAPSE_KINDS = ['warehouse', 'flights', 'no-route'] as const;
 
 /** The live stream's two formats: the spec's JSON array per tick, or the compact one (changes only). */
 export const LIVE_FORMATS = ['arreglo', 'compacto'] as const;
+
+/** Kinds of exception an order can be: planned late, with no route, or on time with little slack. */
+export const EXCEPTION_TYPES = ['atrasado', 'sin_ruta', 'en_riesgo'] as const;
+
+/** How the exceptions list can be sorted. */
+export const EXCEPTION_ORDERS = ['holgura', 'destino', 'clave', 'productos', 'plazo'] as const;
+
+/** Where an exception's products stand: still under way, all at the destination, or some without a route. */
+export const EXCEPTION_STATES = ['en_transito', 'entregado', 'sin_ruta'] as const;

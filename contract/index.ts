@@ -9,6 +9,8 @@ export * from './authRules';
 export * from './common';
 export * from './enums';
 export * from './errors';
+export * from './exceptionRules';
+export * from './exceptions';
 export * from './files';
 export * from './flights';
 export * from './health';

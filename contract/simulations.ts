@@ -119,6 +119,14 @@ export const RunResultDto = Type.Object({
   entregadosTarde: Type.Integer(),
   sinRuta: Type.Integer(),
   enTransito: Type.Integer(),
+  // Optional: summaries stored before they were recorded lack them.
+  enTransitoATiempo: Type.Optional(
+    Type.Integer({ description: 'De los en tránsito, a tiempo según el plan' }),
+  ),
+  enTransitoTarde: Type.Optional(Type.Integer({ description: 'De los en tránsito, tarde según el plan' })),
+  porcentajeATiempo: Type.Optional(
+    Nullable(Type.Number({ description: 'De los entregados, a tiempo (%); null sin entregas' })),
+  ),
   picoAlmacen: Nullable(Dated(WarehouseOccupancyDto, 'fecha')),
   picoVuelo: Nullable(Dated(BusyFlightDto, 'fecha')),
   utilizacionVuelos: Type.Number({ description: '0..1 sobre los vuelos despegados' }),

@@ -1,5 +1,6 @@
 import { DAY_MIN } from './network';
 import { addOrders, advance, cancelFlight } from './orders';
+import { type WarehouseStay, warehouseStays } from './present';
 import { createState, type EngineOptions, instKey } from './state';
 import type { FlightInstanceLoad, Network, OrderOutcome, Planner, PlannerParams } from './types';
 import { DEFAULT_PLANNER_PARAMS } from './types';
@@ -20,6 +21,8 @@ export function createEngine(
   flightInstances(): FlightInstanceLoad[];
   /** Plan of every order still hot (not archived). */
   outcomes(): OrderOutcome[];
+  /** What sits in an airport's warehouse at an instant, shipment by shipment. */
+  warehouseStays(airport: string, atMin: number): WarehouseStay[];
   /** Memory footprint indicators (pages, hot orders) to check that a long run stays flat. */
   footprint(): {
     hotOrders: number;
@@ -73,6 +76,7 @@ export function createEngine(
       return out;
     },
     outcomes: () => [...st.hot.values()].map((o) => o.outcome),
+    warehouseStays: (airport, atMin) => warehouseStays(st, airport, atMin),
     footprint: () => ({
       hotOrders: st.hot.size,
       timelinePages: st.wh.reduce((s, t) => s + t.pageCount, 0),

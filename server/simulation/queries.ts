@@ -1,17 +1,26 @@
 import type {
+  ExceptionPageDto,
+  ExceptionQuery,
   FlightDetailDto,
   OrderDetailDto,
   RunMode,
   RunSummaryDto,
+  WarehouseContentsDto,
+  WarehouseContentsQuery,
   WarehouseOccupancyDto,
 } from '../../contract';
+import {
+  AT_RISK_SLACK_DEFAULT_MIN,
+  EXCEPTIONS_PAGE_DEFAULT,
+  WAREHOUSE_PAGE_DEFAULT,
+} from '../../contract/exceptionRules';
 import type { Database } from '../db/client';
 import { epochMinToIso } from '../domain/convert';
 import { ApiError } from '../domain/errors';
 import { listAirports } from '../services/network';
 import { findStoredOrder } from '../services/orders';
 import type { SimulationOptions } from './options';
-import type { RealtimeView } from './realtime';
+import { REALTIME_ID, type RealtimeView } from './realtime';
 import type { RunRegistry } from './registry';
 import { busiestWarehouse, warehouseDto } from './wire';
 import type { RunHost } from './worker/host';
@@ -59,7 +68,57 @@ export class RunQueries {
     return rt;
   }
 
+  /** The worker of a run by id ('tiempo-real': the real-time view); past runs have none (409). */
+  private async hostById(id: string): Promise<RunHost> {
+    if (id === REALTIME_ID) {
+      const rt = await this.realtime.get();
+      if (!rt) throw noNetwork();
+      return rt;
+    }
+    const c = this.registry.byId(id);
+    if (c?.host) {
+      await c.host.ready;
+      if (c.host.failure !== null) throw new ApiError(409, 'SIMULACION_FALLIDA', c.host.failure);
+      return c.host;
+    }
+    const dto = await this.registry.get(id);
+    throw new ApiError(
+      409,
+      'NO_DISPONIBLE',
+      `La simulación ${id} ya no está abierta (${dto.estado}): solo la actual de cada modo responde`,
+    );
+  }
+
+  /** Late, unrouted and at-risk orders of a run at its clock, a page at a time. */
+  async exceptions(id: string, q: ExceptionQuery): Promise<ExceptionPageDto> {
+    const host = await this.hostById(id);
+    return host.request({
+      kind: 'exceptions',
+      request: {
+        tipo: q.tipo ?? 'todos',
+        umbralMin: q.umbral ?? AT_RISK_SLACK_DEFAULT_MIN,
+        q: q.q ?? '',
+        orden: q.orden ?? 'holgura',
+        sentido: q.sentido ?? 'asc',
+        pagina: q.pagina ?? 1,
+        limite: q.limite ?? EXCEPTIONS_PAGE_DEFAULT,
+      },
+    });
+  }
+
+  /** What waits in an airport's warehouse at the mode's simulated time. */
+  async warehouseContents(code: string, q: WarehouseContentsQuery): Promise<WarehouseContentsDto> {
+    const host = await this.hostOrRealtime(q.modo);
+    const dto = await host.request({
+      kind: 'warehouse',
+      request: { code, pagina: q.pagina ?? 1, limite: q.limite ?? WAREHOUSE_PAGE_DEFAULT },
+    });
+    if (!dto) throw new ApiError(404, 'NO_ENCONTRADO', `El aeropuerto ${code} no existe en la red`);
+    return dto;
+  }
+
   async summary(id: string): Promise<RunSummaryDto> {
+    if (id === REALTIME_ID) return this.realtimeSummary();
     const c = this.registry.byId(id);
     if (!c?.host || c.host.failure !== null) {
       const dto = await this.registry.get(id);
@@ -81,6 +140,22 @@ export class RunQueries {
       ahora: dto.ahora,
       velocidad: dto.velocidad,
       estado: dto.estado,
+      almacenes: s.almacenes,
+      almacenMasOcupado: busiestWarehouse(s.almacenes),
+      utilizacionVuelos: s.utilizacionVuelos,
+    };
+  }
+
+  /** The real-time view's summary: it is a run without a stored row. */
+  private async realtimeSummary(): Promise<RunSummaryDto> {
+    const host = await this.hostById(REALTIME_ID);
+    const s = await host.request({ kind: 'summary' });
+    const snap = await host.request({ kind: 'snapshot' });
+    return {
+      ...s.kpis,
+      ahora: new Date(snap.clock.ahoraMs).toISOString(),
+      velocidad: 1,
+      estado: snap.estado,
       almacenes: s.almacenes,
       almacenMasOcupado: busiestWarehouse(s.almacenes),
       utilizacionVuelos: s.utilizacionVuelos,

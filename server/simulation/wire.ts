@@ -160,6 +160,9 @@ export function resultDto(rt: RunRuntime): RunResultDto {
     entregadosTarde: k.entregadosTarde,
     sinRuta: k.sinRuta,
     enTransito: k.enTransito,
+    enTransitoATiempo: k.enTransitoATiempo,
+    enTransitoTarde: k.enTransitoTarde,
+    porcentajeATiempo: k.porcentajeATiempo,
     picoAlmacen: wp
       ? { ...warehouseDto(v.airports[wp.airport], wp.load, rt.opts.levels), fecha: epochMinToIso(wp.atMin) }
       : null,

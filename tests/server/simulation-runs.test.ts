@@ -218,6 +218,9 @@ eachDatabase('simulaciones que un operador conduce', (db) => {
       entregadosTarde: k.entregadosTarde,
       sinRuta: k.sinRuta,
       enTransito: k.enTransito,
+      enTransitoATiempo: k.enTransitoATiempo,
+      enTransitoTarde: k.enTransitoTarde,
+      porcentajeATiempo: k.porcentajeATiempo,
       segundosReales: 66,
     });
     const inWindow = (iso: string) =>

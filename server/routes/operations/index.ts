@@ -4,12 +4,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   CancellationDto,
   CancellationFileDto,
+  ExceptionPageDto,
+  ExceptionQuery,
   errorResponses,
   FlightDetailDto,
   IdParams,
   ModeQuery,
   OrderDetailDto,
   RunSummaryDto,
+  WarehouseContentsDto,
+  WarehouseContentsQuery,
   WarehouseListDto,
 } from '../../../contract';
 import { ApiError } from '../../domain/errors';
@@ -32,6 +36,36 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => app.simulation.queries.summary(request.params.id),
+  );
+
+  app.get(
+    '/simulaciones/:id/excepciones',
+    {
+      schema: {
+        tags: ['simulacion'],
+        summary:
+          "Pedidos atrasados, sin ruta o en riesgo (holgura bajo el umbral) de una simulación abierta ('tiempo-real': la operación diaria sin simulación), con el motivo del planificador",
+        params: IdParams,
+        querystring: ExceptionQuery,
+        response: { 200: ExceptionPageDto, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => app.simulation.queries.exceptions(request.params.id, request.query),
+  );
+
+  app.get(
+    '/almacenes/:id',
+    {
+      schema: {
+        tags: ['simulacion'],
+        summary: 'Qué espera ahora en el almacén de un aeropuerto (código ICAO), pedido a pedido',
+        params: IdParams,
+        querystring: WarehouseContentsQuery,
+        response: { 200: WarehouseContentsDto, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) =>
+      app.simulation.queries.warehouseContents(request.params.id.toUpperCase(), request.query),
   );
 
   app.get(

@@ -26,6 +26,8 @@ export class Ledger {
   /** Keys of `archived` in the order they came in; `archiveHead` is the oldest still there. */
   private readonly archiveOrder: string[] = [];
   private archiveHead = 0;
+  /** Every order ever planned late or unrouted (outcomes change in place: read their status now). */
+  private readonly exceptional = new Map<string, OrderOutcome>();
 
   archive(o: OrderOutcome): void {
     if (!this.archived.has(o.key)) this.archiveOrder.push(o.key);
@@ -45,6 +47,7 @@ export class Ledger {
 
   /** Records an order's (re)plan: when it will be ready, and whether late. */
   track(out: OrderOutcome): void {
+    if (out.status === 'late' || out.status === 'unrouted') this.exceptional.set(out.key, out);
     if (out.status === 'fromStock' || (out.status === 'unrouted' && out.shipments.length === 0)) {
       this.archive(out);
     }
@@ -57,6 +60,20 @@ export class Ledger {
     if (prev && prev.end === end && prev.late === late) return;
     this.finish.set(out.key, { end, late });
     if (Number.isFinite(end) && prev?.end !== end) this.heap.push(end, out.key);
+  }
+
+  /** Orders ever planned late or unrouted; their status now may be another. */
+  exceptions(): IterableIterator<OrderOutcome> {
+    return this.exceptional.values();
+  }
+
+  /** Orders not delivered yet (at the last settle): key and the minute they will be ready (∞ unrouted). */
+  pending(): IterableIterator<[string, { end: number; late: boolean }]> {
+    return this.finish.entries();
+  }
+
+  isPending(key: string): boolean {
+    return this.finish.has(key);
   }
 
   /** Counts the orders whose last products are ready at or before nowMin as delivered. */

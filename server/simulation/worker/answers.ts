@@ -1,6 +1,7 @@
 import { MINUTE_MS } from '../../../contract/time';
 /** The worker's answers to the main thread's questions, computed on its runtime. */
 import { epochMinToIso } from '../../domain/convert';
+import { exceptionsPage, warehouseContents } from '../run/exceptions';
 import type { RunRuntime } from '../run/runtime';
 import { resolveInstance } from '../view';
 import { flightDetailDto, orderDetailDto, progressDto, resultDto, STATUS_ES, warehousesDto } from '../wire';
@@ -124,6 +125,10 @@ export function answer(rt: RunRuntime, q: RunQuery): unknown {
       const out = rt.outcome(q.key);
       return out ? orderDetailDto(out, q.clienteId, rt.nowMin) : null;
     }
+    case 'exceptions':
+      return exceptionsPage(rt, q.request);
+    case 'warehouse':
+      return warehouseContents(rt, q.request);
     case 'cancel':
       return cancelOne(rt, q.ref);
     case 'cancelMany':

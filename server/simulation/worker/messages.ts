@@ -1,17 +1,20 @@
 /** Every message between the main thread and a run's worker, typed in one place. */
 import type {
   CollapseReportDto,
+  ExceptionPageDto,
   FlightDetailDto,
   OrderDetailDto,
   RunKpisDto,
   RunProgressDto,
   RunResultDto,
   RunState,
+  WarehouseContentsDto,
   WarehouseOccupancyDto,
 } from '../../../contract';
 import type { PlanOrder } from '../../planner/types';
 import type { ClockState } from '../run/clock';
 import type { RunEvent } from '../run/events';
+import type { ExceptionsRequest, WarehouseRequest } from '../run/exceptions';
 import type { RunInputs, RunSpec } from '../run/runtime';
 
 /** What the main thread knows of a run between questions: enough for /simulaciones, /reloj and the strip. */
@@ -59,6 +62,8 @@ export type RunQuery =
   | { kind: 'warehouses' }
   | { kind: 'flight'; ref: string }
   | { kind: 'order'; key: string; clienteId: string }
+  | { kind: 'exceptions'; request: ExceptionsRequest }
+  | { kind: 'warehouse'; request: WarehouseRequest }
   | { kind: 'cancel'; ref: string }
   | { kind: 'cancelMany'; items: { flightId: string; depMin: number }[] }
   | { kind: 'profile' };
@@ -74,6 +79,8 @@ export interface QueryResults {
   warehouses: WarehouseOccupancyDto[];
   flight: FlightDetailDto;
   order: OrderDetailDto | null;
+  exceptions: ExceptionPageDto;
+  warehouse: WarehouseContentsDto | null;
   cancel: CancelReply;
   cancelMany: CancelManyReply;
   profile: RunProfile;

@@ -17,6 +17,7 @@ import * as styles from './FlightMap.css';
 import { formatTime } from './formatTime';
 import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from './mapAtoms';
 import { flightDetailQueryAtom, warehousesQueryAtom } from './mapDataAtoms';
+import { WarehouseContents } from './WarehouseContents';
 
 /** Detail cards for the selected flight and the active airport. */
 
@@ -143,6 +144,7 @@ export function AirportCard({ mode, airports }: { mode: RunMode; airports: reado
             : 'Sin datos de ocupación'}
         </p>
       )}
+      <WarehouseContents key={active} mode={mode} code={active} />
       <h3 className={styles.sectionTitle}>Vuelos en el aire ({related.length})</h3>
       {related.length > 0 ? (
         <ul className={styles.list}>

@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
 import { atomWithQuery } from 'jotai-tanstack-query';
 import type { RunMode } from '../../../contract';
+import { fetchWarehouseContents } from '../../api/exceptions';
 import { fetchFlightDetail, fetchOrderDetail, fetchWarehouses } from '../../api/map';
 import { selectedFlightIdAtom, selectedOrderKeyAtom } from './mapAtoms';
 
@@ -15,6 +16,19 @@ export const warehousesQueryAtom = atomFamily((mode: RunMode) =>
     refetchInterval: 15_000,
     retry: false,
   })),
+);
+
+/** What waits in one warehouse, by 'mode|code|page' (a string, so the family finds the same atom again). */
+export const warehouseContentsQueryAtom = atomFamily((id: string) =>
+  atomWithQuery(() => {
+    const [mode, code, page] = id.split('|') as [RunMode, string, string];
+    return {
+      queryKey: ['almacen', mode, code, Number(page)] as const,
+      queryFn: ({ signal }) => fetchWarehouseContents(code, mode, Number(page), signal),
+      refetchInterval: 15_000,
+      retry: false,
+    };
+  }),
 );
 
 export const flightDetailQueryAtom = atomFamily((mode: RunMode) =>

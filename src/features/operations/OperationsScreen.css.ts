@@ -36,3 +36,35 @@ export const strip = style({
 });
 
 export const stripInner = style({ pointerEvents: 'auto', maxWidth: '100%' });
+
+/** Below the collapsed section panel ('Ver más', one button high) on desktop. */
+const BELOW_COLLAPSED_PANEL = `calc(${vars.space['3']} + 48px + ${vars.space['2']})`;
+
+/**
+ * Top left, clear of the section panel and never down to the status strip: the exceptions button and
+ * panel, then the run's report or summary (which scrolls inside what is left).
+ */
+export const report = style({
+  position: 'absolute',
+  left: vars.space['3'],
+  top: vars.space['3'],
+  bottom: '112px',
+  zIndex: vars.zIndex.panel,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+  pointerEvents: 'none',
+  selectors: {
+    '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
+    '[data-panel-expanded="false"] &': { top: BELOW_COLLAPSED_PANEL },
+  },
+  '@media': {
+    'screen and (max-width: 768px)': {
+      selectors: {
+        '[data-panel-expanded="true"] &': { left: vars.space['3'] },
+        '[data-panel-expanded="false"] &': { top: vars.space['3'] },
+      },
+    },
+  },
+});

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { RunMode } from '../../../contract';
+import { ExceptionsDock } from '../exceptions/ExceptionsPanel';
 import { FlightMap } from '../map/FlightMap';
 import { RunOutcomePanel, useOutcomeHighlight } from '../runs/RunOutcomePanel';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
@@ -7,7 +8,10 @@ import { PATH_OF_MODE } from '../shell/navigation';
 import { panelExpandedAtom } from '../shell/shellAtoms';
 import * as styles from './OperationsScreen.css';
 
-/** A run screen: the live map of that mode's run, its status strip (clock, progress) and the run's report or summary. */
+/**
+ * A run screen: the live map of that mode's run, its status strip (clock, progress), its exceptions and the
+ * run's report or summary.
+ */
 export function OperationsScreen({ mode }: { mode: RunMode }) {
   const panelExpanded = useAtomValue(panelExpandedAtom(PATH_OF_MODE[mode]));
   const highlight = useOutcomeHighlight(mode);
@@ -19,7 +23,10 @@ export function OperationsScreen({ mode }: { mode: RunMode }) {
           <RunStatusStrip mode={mode} />
         </div>
       </div>
-      {mode !== 'operacion' ? <RunOutcomePanel mode={mode} /> : null}
+      <div className={styles.report}>
+        <ExceptionsDock mode={mode} />
+        {mode !== 'operacion' ? <RunOutcomePanel mode={mode} /> : null}
+      </div>
     </div>
   );
 }

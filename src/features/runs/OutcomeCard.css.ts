@@ -4,26 +4,17 @@ import { vars } from '../../styles/theme.css';
 
 const PHONE = 'screen and (max-width: 768px)';
 
-/** Below the collapsed section panel ('Ver más', one button high) on desktop. */
-const BELOW_COLLAPSED_PANEL = `calc(${vars.space['3']} + 48px + ${vars.space['2']})`;
-
 /**
- * Where a run's report or summary sits: top left of the map, clear of the expanded section panel, and
- * never down to the status strip (it scrolls inside instead). Phones: a sheet from the bottom edge.
+ * Where a run's report or summary sits: in the run screen's top-left column (under the exceptions
+ * button), filling what is left of it and scrolling inside. Phones: a sheet from the bottom edge.
  */
 export const dock = style({
-  position: 'absolute',
-  left: vars.space['3'],
-  top: vars.space['3'],
-  bottom: '112px',
-  zIndex: vars.zIndex.panel,
+  position: 'relative',
+  flex: '1 1 auto',
+  minHeight: 0,
   display: 'flex',
   alignItems: 'flex-start',
   pointerEvents: 'none',
-  selectors: {
-    '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
-    '[data-panel-expanded="false"] &': { top: BELOW_COLLAPSED_PANEL },
-  },
   '@media': {
     [PHONE]: {
       position: 'fixed',
@@ -34,34 +25,15 @@ export const dock = style({
       maxHeight: '75dvh',
       zIndex: vars.zIndex.nav,
       alignItems: 'stretch',
-      selectors: {
-        '[data-panel-expanded="true"] &': { left: 0 },
-        '[data-panel-expanded="false"] &': { top: 'auto' },
-      },
     },
   },
 });
 
-/** The closed card's 'Ver informe' button: top left on every screen (the phone's bottom has 'Ver más'). */
+/** The closed card's 'Ver informe' button, in the same column. */
 export const reopen = style({
-  position: 'absolute',
-  left: vars.space['3'],
-  top: vars.space['3'],
-  zIndex: vars.zIndex.panel,
+  pointerEvents: 'auto',
   boxShadow: vars.shadow.md,
   borderRadius: vars.radius.md,
-  selectors: {
-    '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
-    '[data-panel-expanded="false"] &': { top: BELOW_COLLAPSED_PANEL },
-  },
-  '@media': {
-    [PHONE]: {
-      selectors: {
-        '[data-panel-expanded="true"] &': { left: vars.space['3'] },
-        '[data-panel-expanded="false"] &': { top: vars.space['3'] },
-      },
-    },
-  },
 });
 
 export const card = recipe({

@@ -93,7 +93,11 @@ function Item({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** The run at a glance: simulated time and speed, orders, punctuality, products moving, busiest warehouse. */
+/**
+ * The run at a glance: simulated time and speed, orders, punctuality, products moving, busiest warehouse.
+ * Punctuality counts delivered orders only; orders still under way are counted apart, with those their
+ * plan brings late, so an order in the air is never reported as on time.
+ */
 export function RunStatusStripView({
   run,
   summary,
@@ -153,11 +157,18 @@ export function RunStatusStripView({
               <Item term="Velocidad" value={formatSpeed(k.velocidad)} />
               <Item term="Pedidos recibidos" value={formatCount(k.pedidosRecibidos)} />
               <Item
-                term="A tiempo"
+                term="A tiempo (de los entregados)"
                 value={k.porcentajeATiempo === null ? '—' : formatPercent(k.porcentajeATiempo)}
               />
-              <Item term="Atrasados" value={formatCount(k.entregadosTarde + k.enTransitoTarde)} />
-              <Item term="En tránsito" value={formatCount(k.enTransito)} />
+              <Item
+                term="Entregados"
+                value={`${formatCount(k.entregadosATiempo + k.entregadosTarde)} · ${formatCount(k.entregadosTarde)} tarde`}
+              />
+              <Item
+                term="En tránsito"
+                value={`${formatCount(k.enTransito)} · ${formatCount(k.enTransitoTarde)} irán tarde`}
+              />
+              <Item term="Sin ruta" value={formatCount(k.sinRuta)} />
               <Item term="Productos en vuelo" value={formatCount(k.productosEnVuelo)} />
               <Item
                 term="Almacén más ocupado"

@@ -13,6 +13,7 @@ import {
 } from '../../../src/features/map/mapAtoms';
 import { hoveredAirportAtom } from '../../../src/features/map/mapDataAtoms';
 import { SAMPLE_AIRPORTS, syntheticFlights } from '../../../src/features/map/syntheticFlights';
+import { WAREHOUSE } from '../exceptions/fixtures';
 import { ORDER_ON_TIME } from './orderFixtures';
 import { failingStream, liveStream } from './standInStreams';
 
@@ -55,6 +56,7 @@ const ORDER = ORDER_ON_TIME;
 const API = {
   aereopuertos: { json: SAMPLE_AIRPORTS },
   almacenes: { json: WAREHOUSES },
+  'almacenes/SPIM': { json: WAREHOUSE },
   [`vuelos/${FIRST.id}`]: { json: FLIGHT_DETAIL },
   [`pedidos/${ORDER.id}`]: { json: ORDER },
 };
@@ -156,6 +158,10 @@ export const ActiveAirport: Story = {
     const card = within(root).getByRole('region', { name: 'Detalle del aeropuerto' });
     await expect(card).toHaveTextContent('Ocupación del almacén');
     await expect(await within(card).findByText(/135 \/ 900/)).toBeVisible();
+    // What waits there, each key opening its order.
+    await expect(
+      await within(card).findByRole('button', { name: 'Ver pedido SKBO-000004512' }),
+    ).toBeVisible();
   },
 };
 

@@ -27,7 +27,7 @@ export const NoRun: Story = {
   },
 };
 
-/** Simulated time (UTC) and speed, orders, on-time %, late, in transit, products in the air, busiest warehouse. */
+/** Simulated time (UTC) and speed, orders, on-time % of the delivered, delivered (late), in transit (late by plan), unrouted, products in the air, busiest warehouse. */
 export const Running: Story = {
   play: async ({ canvas, args }) => {
     const strip = canvas.getByRole('region', { name: 'Estado de la simulación' });
@@ -35,10 +35,10 @@ export const Running: Story = {
     await expect(strip).toHaveTextContent('Hora simulada07/01/2026 13:45 UTC');
     await expect(strip).toHaveTextContent('Velocidad×168');
     await expect(strip).toHaveTextContent('Pedidos recibidos12.480');
-    await expect(strip).toHaveTextContent('A tiempo96,4 %');
-    // Late: delivered late plus those the plan brings late (358 + 16).
-    await expect(strip).toHaveTextContent('Atrasados374');
-    await expect(strip).toHaveTextContent('En tránsito2606');
+    await expect(strip).toHaveTextContent('A tiempo (de los entregados)96,4 %');
+    await expect(strip).toHaveTextContent('Entregados9870 · 358 tarde');
+    await expect(strip).toHaveTextContent('En tránsito2606 · 16 irán tarde');
+    await expect(strip).toHaveTextContent('Sin ruta4');
     await expect(strip).toHaveTextContent('Productos en vuelo3940');
     await expect(strip).toHaveTextContent('Almacén más ocupadoSPIM 89 %');
     await userEvent.click(canvas.getByRole('button', { name: 'Detener' }));
