@@ -12,6 +12,7 @@ export * from './errors';
 export * from './files';
 export * from './flights';
 export * from './health';
+export * from './history';
 export * from './live';
 export * from './operations';
 export * from './orderRules';
