@@ -35,7 +35,14 @@ export const strip = style({
   },
 });
 
-export const stripInner = style({ pointerEvents: 'auto', maxWidth: '100%' });
+export const stripInner = style({
+  pointerEvents: 'auto',
+  maxWidth: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+});
 
 export const report = style({
   position: 'absolute',

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { RunMode } from '../../../contract';
 import { FlightMap } from '../map/FlightMap';
 import { CollapseReport } from '../runs/CollapseReport';
+import { RunActions } from '../runs/RunActions';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
 import { PATH_OF_MODE } from '../shell/navigation';
 import { panelExpandedAtom } from '../shell/shellAtoms';
@@ -15,6 +16,7 @@ export function OperationsScreen({ mode }: { mode: RunMode }) {
       <FlightMap mode={mode} />
       <div className={styles.strip}>
         <div className={styles.stripInner}>
+          <RunActions mode={mode} />
           <RunStatusStrip mode={mode} />
         </div>
       </div>
