@@ -31,7 +31,9 @@ let browser: Browser;
 let run: RunDto;
 
 const api = async <T>(p: string, init?: RequestInit): Promise<T> => {
-  const response = await fetch(`${server.baseUrl}/api/${p}`, init);
+  const response = await fetch(`${server.baseUrl}/api/${p}`, init).catch((error: Error) => {
+    throw new Error(`${p}: ${error.message} (${String(error.cause)})\n${server.logs().slice(-2000)}`);
+  });
   if (!response.ok) throw new Error(`${p}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 };
