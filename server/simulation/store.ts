@@ -16,6 +16,18 @@ import type { OrderRow, RunSample } from './run/history';
 /** Rows per insert statement (PGlite runs on the main thread: the event loop gets a turn between). */
 const INSERT_BATCH = 500;
 
+interface OrderRowSql {
+  pedido: string;
+  destino: string;
+  registrado_min: number;
+  cantidad: number;
+  plazo_min: number;
+  estado: OrderRow['estado'];
+  listo_min: number | null;
+  ruta: string;
+  plan: string;
+}
+
 /** Where a page of stored orders ends: the next page starts after it (release order, then key). */
 export interface OrderCursor {
   registradoMin: number;
@@ -210,22 +222,35 @@ export class RunStore {
     }
   }
 
-  /** A page of the run's stored order plans, in release order, after `after` (keyset: no offset scans). */
+  /**
+   * A page of the run's stored order plans, in release order, after `after` (keyset on the release
+   * index). The planner is told to walk that index: without fresh statistics (PGlite never analyses on
+   * its own) it would pick a bitmap scan and sort every remaining row for each page, which makes a
+   * large export quadratic (measured: 380 k orders took 6.5 minutes instead of under one).
+   */
   async orderPage(runId: string, after: OrderCursor | null, limit: number): Promise<OrderRow[]> {
-    const rows = await this.db.orm
-      .select()
-      .from(runOrders)
-      .where(
-        and(
-          eq(runOrders.runId, runId),
-          after
-            ? sql`(${runOrders.registradoMin}, ${runOrders.pedido}) > (${after.registradoMin}, ${after.pedido})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(runOrders.registradoMin), asc(runOrders.pedido))
-      .limit(limit);
-    return rows.map(({ runId: _, ...r }) => r);
+    const rows = await this.db.raw.transaction(async (tx) => {
+      await tx.exec('SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off');
+      return tx.query<OrderRowSql>(
+        `SELECT pedido, destino, registrado_min, cantidad, plazo_min, estado, listo_min, ruta, plan
+         FROM run_orders
+         WHERE run_id = $1 ${after ? 'AND (registrado_min, pedido) > ($3::int, $4::text)' : ''}
+         ORDER BY run_id, registrado_min, pedido
+         LIMIT $2`,
+        after ? [runId, limit, after.registradoMin, after.pedido] : [runId, limit],
+      );
+    });
+    return rows.map((r) => ({
+      pedido: r.pedido,
+      destino: r.destino,
+      registradoMin: r.registrado_min,
+      cantidad: r.cantidad,
+      plazoMin: r.plazo_min,
+      estado: r.estado,
+      listoMin: r.listo_min,
+      ruta: r.ruta,
+      plan: r.plan,
+    }));
   }
 
   async orderCount(runId: string): Promise<number> {

@@ -67,9 +67,13 @@ afterAll(async () => {
   await server?.dispose();
 });
 
+/** The run's samples: one at each whole simulated hour of its window. */
+const hourlySamples = () =>
+  Math.floor(Date.parse(run.fin as string) / 3_600_000) - Math.ceil(Date.parse(run.inicio) / 3_600_000) + 1;
+
 /** Clicks a 'Descargar' item and returns the downloaded file's name and text. */
 async function download(page: Page, item: string) {
-  await page.getByRole('button', { name: 'Descargar' }).click();
+  await page.getByRole('button', { name: 'Descargar' }).click({ timeout: 90_000 });
   const [file] = await Promise.all([
     page.waitForEvent('download', { timeout: 120_000 }),
     page.getByRole('menuitem', { name: item }).click(),
@@ -115,10 +119,9 @@ describe.skipIf(!haveFiles)('the real week: downloads and charts', () => {
     const comma = await download(page, 'Pedidos (CSV con ,)');
     expect(comma.text.slice(1).startsWith(ORDERS_CSV_HEADER.join(','))).toBe(true);
 
-    // The KPI history: a line per simulated hour of the week.
+    // The KPI history: a line per whole simulated hour of the week.
     const kpis = await download(page, 'Historia de KPI (CSV)');
-    const hours = (to - from) / 60;
-    expect(kpis.text.slice(1).trimEnd().split('\r\n')).toHaveLength(hours + 2);
+    expect(kpis.text.slice(1).trimEnd().split('\r\n')).toHaveLength(hourlySamples() + 1);
 
     // The report, readable and as data.
     const text = await download(page, 'Reporte (texto)');
@@ -133,15 +136,15 @@ describe.skipIf(!haveFiles)('the real week: downloads and charts', () => {
   it('the charts draw the run’s stored history, with any airport picked', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     await page.goto(`${server.baseUrl}/simulacion`);
-    await page.getByRole('button', { name: 'Gráficos' }).click();
+    await page.waitForSelector('[data-testid="flight-map"][data-map-loaded="true"]', { timeout: 90_000 });
+    await page.getByRole('button', { name: 'Gráficos' }).click({ timeout: 90_000 });
     const dialog = page.getByRole('dialog', { name: 'Gráficos' });
-    await dialog.getByText(/^Terminada · /).waitFor({ timeout: 30_000 });
-    const hours = (Date.parse(run.fin as string) - Date.parse(run.inicio)) / 3_600_000;
+    await dialog.getByText(/^Terminada · /).waitFor({ timeout: 60_000 });
     const figures = dialog.locator('figure[data-chart]');
     // Three network charts and the four busiest warehouses, each with every hourly sample.
     await expect.poll(() => figures.count()).toBe(7);
     for (const n of await figures.evaluateAll((fs) => fs.map((f) => (f as HTMLElement).dataset.samples)))
-      expect(Number(n)).toBe(hours + 1);
+      expect(Number(n)).toBe(hourlySamples());
     await expect
       .poll(() => dialog.getByRole('img', { name: /^Pedidos entregados a tiempo: A tiempo \d+ %/ }).count())
       .toBe(1);
