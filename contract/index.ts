@@ -14,6 +14,7 @@ export * from './exceptions';
 export * from './files';
 export * from './flights';
 export * from './health';
+export * from './history';
 export * from './live';
 export * from './operations';
 export * from './orderRules';

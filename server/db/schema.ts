@@ -143,4 +143,41 @@ export const runEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
+// 0008_run_history.sql: hourly samples (charts) and each order's final plan (exports).
+export const runSamples = pgTable(
+  'run_samples',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    tMs: doublePrecision('t_ms').notNull(),
+    aTiempoPct: doublePrecision('a_tiempo_pct'),
+    enTransito: integer('en_transito').notNull(),
+    enVuelo: integer('en_vuelo').notNull(),
+    almacenes: jsonb('almacenes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.tMs] })],
+);
+
+export const runOrders = pgTable(
+  'run_orders',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    pedido: text('pedido').notNull(),
+    destino: text('destino').notNull(),
+    registradoMin: integer('registrado_min').notNull(),
+    cantidad: integer('cantidad').notNull(),
+    plazoMin: integer('plazo_min').notNull(),
+    estado: text('estado', { enum: ['onTime', 'late', 'unrouted', 'fromStock'] }).notNull(),
+    listoMin: integer('listo_min'),
+    ruta: text('ruta').notNull(),
+    plan: text('plan').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.pedido] }),
+    index('run_orders_release_idx').on(t.runId, t.registradoMin, t.pedido),
+  ],
+);
 // ---- end simulation runs ----

@@ -40,7 +40,7 @@ import type { Network, PlannerParams } from './types';
 import { DEFAULT_PLANNER_PARAMS } from './types';
 
 export { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine';
-export { planToJsonLines } from './serialize';
+export { outcomeJsonLines, planFromJsonLines, planToJsonLines } from './serialize';
 export * from './types';
 export {
   DECISION_KINDS,

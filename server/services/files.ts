@@ -28,6 +28,12 @@ const MAX_FILENAME = 120;
  * shell-special characters, bounded length. It never reaches the filesystem anyway (bytes live in
  * the database); this keeps headers and the UI clean.
  */
+/** Content-Disposition for a download: an ASCII fallback name and the exact one (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
 export function sanitizeFilename(raw: string | undefined, kind: FileKind): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
   let name = base

@@ -70,6 +70,7 @@ export class RealtimeView {
         {
           onSnapshot: () => {},
           onEvents: () => {},
+          onHistory: () => {},
           onFailure: (message) => this.deps.log?.error({}, message),
         },
       );

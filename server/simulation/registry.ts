@@ -118,6 +118,7 @@ export class RunRegistry {
       {
         onSnapshot: (s) => c.apply(s),
         onEvents: (events) => c.record(events),
+        onHistory: (samples, orders) => c.recordHistory(samples, orders),
         onFailure: (message) => c.fail(message),
       },
     );

@@ -1,13 +1,15 @@
 import type {
   OrderRangeDto,
+  RunDownload,
   RunDto,
   RunMode,
   RunParametersDto,
+  RunSeriesDto,
   RunSummaryDto,
   SpeedPayload,
   StartRunPayload,
 } from '../../contract';
-import { http, unwrap } from './client';
+import { API_BASE, http, unwrap } from './client';
 
 /** Runs of the three modes (/api/simulaciones). */
 
@@ -62,3 +64,20 @@ export const fetchRunParameters = (signal?: AbortSignal) =>
 /** Stored runs, newest first, each with its summary or collapse report (GET /simulaciones/historial). */
 export const fetchRunHistory = (modo: RunMode, limite: number, signal?: AbortSignal) =>
   unwrap(http.get<RunDto[]>('simulaciones/historial', { query: { modo, limite }, signal }));
+
+/** A run's hourly history from storage (its charts), also for a finished or past run. */
+export const fetchRunSeries = (id: string, signal?: AbortSignal) =>
+  unwrap(http.get<RunSeriesDto>(`simulaciones/${encodeURIComponent(id)}/serie`, { signal }));
+
+/**
+ * Where a run's download is served. The browser fetches it as a plain link (the server streams it and
+ * names the file), so a million-order export never passes through the page's memory.
+ */
+export function runDownloadUrl(
+  id: string,
+  kind: RunDownload,
+  params: Record<string, string | boolean> = {},
+): string {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  return `${API_BASE}/simulaciones/${encodeURIComponent(id)}/descargas/${kind}${query ? `?${query}` : ''}`;
+}

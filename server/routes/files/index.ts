@@ -14,17 +14,19 @@ import {
   TextBody,
   UploadOkDto,
 } from '../../../contract';
-import { FILE_KIND_LABEL, fileContent, fileStatus, noFile, previewFile } from '../../services/files';
+import {
+  contentDisposition,
+  FILE_KIND_LABEL,
+  fileContent,
+  fileStatus,
+  noFile,
+  previewFile,
+} from '../../services/files';
 import { replaceAirports, replaceFlights } from '../../services/network';
 import { startOrdersUpload } from '../../services/orders';
 import { receiveFile } from './receive';
 
 const CHARSETS: Record<string, string> = { 'utf-16be': 'utf-16be', 'utf-16le': 'utf-16le', 'utf-8': 'utf-8' };
-
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 // The multipart body is streamed and checked by the handler; its schema is only documentation.
 const skipBodyValidation = () => () => true;

@@ -17,6 +17,7 @@ import {
 import { epochMinToIso } from '../../domain/convert';
 import { orderRange } from '../../services/orders';
 import { defaultGrowthLaw, SPEED_PRESETS } from '../../simulation/options';
+import historyRoutes from './history';
 
 const tags = ['simulacion'];
 
@@ -24,6 +25,7 @@ const tags = ['simulacion'];
 const simulationRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const runs = app.simulation.runs;
+  await app.register(historyRoutes);
 
   app.post(
     '/simulaciones',

@@ -12,6 +12,7 @@ import { RunClock } from './clock';
 import { collapseReport } from './collapse';
 import type { RunEvent } from './events';
 import { byRelease, type GrowthInput, OrderFeed } from './feed';
+import { type RunSample, SAMPLE_EVERY_MIN } from './history';
 import { Ledger } from './ledger';
 import { Usage } from './usage';
 
@@ -61,10 +62,15 @@ export class RunRuntime {
   report: CollapseReportDto | null = null;
   /** Events to record (the host persists them); replayed events are not re-announced. */
   onEvent?: (e: RunEvent) => void;
+  /** The run's history: a sample every simulated hour, and every outcome the planner archives (final). */
+  onSample?: (s: RunSample) => void;
+  onArchived?: (o: OrderOutcome) => void;
 
   private readonly cancelled = new Set<string>();
   /** Minute up to which every feed order is planned. */
   private plannedThrough: number;
+  /** The next instant (epoch minutes) of the hourly history. */
+  private nextSampleMin: number;
   private airborneCache: { tMin: number; version: number; list: Airborne[] } | null = null;
   private networkDtoCache: LiveNetworkDto | null = null;
   /** Bumped whenever loads may have changed (orders planned, cancellations). */
@@ -79,12 +85,16 @@ export class RunRuntime {
     this.view = viewNetwork(inputs.airports, inputs.flights);
     this.planner = createPlanner(toNetwork(inputs.airports, inputs.flights), inputs.plannerParams, {
       onArchive: (outcomes) => {
-        for (const o of outcomes) this.ledger.archive(o);
+        for (const o of outcomes) {
+          this.ledger.archive(o);
+          this.onArchived?.(o);
+        }
       },
     });
     this.feed = new OrderFeed(inputs.orders, inputs.growth);
     const first = this.feed.firstRelease;
     this.plannedThrough = (first !== undefined ? Math.min(spec.inicioMin, first) : spec.inicioMin) - 1;
+    this.nextSampleMin = Math.ceil(spec.inicioMin / SAMPLE_EVERY_MIN) * SAMPLE_EVERY_MIN;
     this.clock = new RunClock(
       spec.inicioMin * MINUTE_MS,
       spec.speed,
@@ -141,6 +151,7 @@ export class RunRuntime {
     }
     if (!this.active) return false;
     this.plannedThrough = Math.max(this.plannedThrough, targetMin);
+    this.sampleThrough(targetMin);
     this.usage.accountDepartures(targetMin, 0);
     this.usage.sample(targetMin);
     this.ledger.settle(Math.min(targetMin, this.plannedThrough));
@@ -148,6 +159,8 @@ export class RunRuntime {
   }
 
   private planAt(o: PlanOrder, atMin: number, live: boolean): void {
+    // Every order released before atMin is planned: the past up to atMin - 1 no longer changes.
+    this.sampleThrough(atMin - 1);
     this.usage.accountDepartures(atMin, 60);
     this.usage.sample(atMin);
     const t0 = performance.now();
@@ -156,6 +169,8 @@ export class RunRuntime {
     this.plannerMs += performance.now() - t0;
     this.version++;
     this.ledger.track(out);
+    // Orders served from stock (or to an unknown airport) never enter the planner: final at once.
+    if (this.onArchived && !this.planner.outcome(out.key)) this.onArchived(out);
     if (live) this.onEvent?.({ kind: 'pedido', atMin, order: o });
     this.checkCollapse(out, atMin);
   }
@@ -295,6 +310,46 @@ export class RunRuntime {
     this.clock.ahoraMs = at * MINUTE_MS;
     this.estado = 'colapsada';
     this.report = collapseReport(this, out, at);
+  }
+
+  // ---------------------------------------------------------------- history
+
+  /**
+   * Records the hourly samples up to minute m (inside the run's window). Called once every order
+   * released by m is planned; a decision never books a departure in the past, so those instants are
+   * final.
+   */
+  private sampleThrough(m: number): void {
+    if (!this.onSample) return;
+    const fin = this.spec.finMin ?? Number.POSITIVE_INFINITY;
+    while (this.nextSampleMin <= m && this.nextSampleMin <= fin && this.active) {
+      this.onSample(this.sampleAt(this.nextSampleMin));
+      this.nextSampleMin += SAMPLE_EVERY_MIN;
+    }
+  }
+
+  private sampleAt(tMin: number): RunSample {
+    this.ledger.settle(tMin);
+    const s = this.planner.stats();
+    let enVuelo = 0;
+    for (const a of airborneAt(this.view, this, tMin)) enVuelo += a.load;
+    const k = kpisDto(s, this.ledger.deliveries(s.late), enVuelo);
+    const almacenes: Record<string, number> = {};
+    for (const a of this.view.airports) almacenes[a.code] = this.planner.warehouseLoad(a.code, tMin);
+    return {
+      tMs: tMin * MINUTE_MS,
+      aTiempoPct: k.porcentajeATiempo,
+      enTransito: k.enTransito,
+      enVuelo,
+      almacenes,
+    };
+  }
+
+  /** Outcomes still hot in the planner (not archived), released first. */
+  hotOutcomes(): OrderOutcome[] {
+    return this.planner
+      .outcomes()
+      .sort((a, b) => a.releaseMin - b.releaseMin || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   // ---------------------------------------------------------------- what the view reads

@@ -2,6 +2,7 @@ import { MINUTE_MS } from '../../../contract/time';
 /** The worker's answers to the main thread's questions, computed on its runtime. */
 import { epochMinToIso } from '../../domain/convert';
 import { exceptionsPage, warehouseContents } from '../run/exceptions';
+import { type OrderRow, orderRow } from '../run/history';
 import type { RunRuntime } from '../run/runtime';
 import { resolveInstance } from '../view';
 import { flightDetailDto, orderDetailDto, progressDto, resultDto, STATUS_ES, warehousesDto } from '../wire';
@@ -88,6 +89,33 @@ function summary(rt: RunRuntime): SummaryReply {
   };
 }
 
+/** Exports in progress: the hot keys listed at their start and how far each has read. */
+const cursors = new Map<number, { keys: string[]; at: number }>();
+let nextCursor = 1;
+/** An abandoned export (a client gone mid-download) is forgotten once this many newer ones started. */
+const MAX_CURSORS = 16;
+
+function exportStart(rt: RunRuntime) {
+  const keys = rt.hotOutcomes().map((o) => o.key);
+  const cursor = nextCursor++;
+  cursors.set(cursor, { keys, at: 0 });
+  for (const old of cursors.keys()) if (cursors.size > MAX_CURSORS) cursors.delete(old);
+  return { cursor, keys };
+}
+
+function exportPage(rt: RunRuntime, cursor: number, limit: number): OrderRow[] {
+  const c = cursors.get(cursor);
+  if (!c) throw new RunQueryError(409, 'CONFLICTO', 'La descarga caducó: vuelve a pedirla');
+  // Exactly `limit` keys per page (fewer rows when an outcome was forgotten meanwhile).
+  const rows: OrderRow[] = [];
+  const end = Math.min(c.keys.length, c.at + limit);
+  for (; c.at < end; c.at++) {
+    const o = rt.outcome(c.keys[c.at]);
+    if (o) rows.push(orderRow(o));
+  }
+  return rows;
+}
+
 /** Answers one question; the `wallMs` of controls re-anchors the paced clock. */
 export function answer(rt: RunRuntime, q: RunQuery): unknown {
   switch (q.kind) {
@@ -133,6 +161,13 @@ export function answer(rt: RunRuntime, q: RunQuery): unknown {
       return cancelOne(rt, q.ref);
     case 'cancelMany':
       return cancelMany(rt, q.items);
+    case 'exportStart':
+      return exportStart(rt);
+    case 'exportPage':
+      return exportPage(rt, q.cursor, q.limit);
+    case 'exportEnd':
+      cursors.delete(q.cursor);
+      return null;
     case 'profile':
       return {
         planningMs: rt.plannerMs,

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../domain/errors';
 import type { PlanOrder } from '../../planner/types';
 import type { RunEvent } from '../run/events';
+import type { OrderRow, RunSample } from '../run/history';
 import type { Airborne, ViewNetwork } from '../view';
 import type {
   FromWorker,
@@ -28,6 +29,8 @@ export interface HostCallbacks {
   onSnapshot(snapshot: RunSnapshot): void;
   /** Live orders and cancellations to store. */
   onEvents(events: RunEvent[]): void;
+  /** Hourly samples and final order plans to store. */
+  onHistory(samples: RunSample[], orders: OrderRow[]): void;
   /** The worker died or could not build the run (Spanish message). */
   onFailure(message: string): void;
 }
@@ -87,6 +90,9 @@ export class RunHost {
         return;
       case 'events':
         this.callbacks.onEvents(m.events);
+        return;
+      case 'history':
+        this.callbacks.onHistory(m.samples, m.orders);
         return;
       case 'failed':
         this.fail(m.message);

@@ -15,6 +15,7 @@ import type { PlanOrder } from '../../planner/types';
 import type { ClockState } from '../run/clock';
 import type { RunEvent } from '../run/events';
 import type { ExceptionsRequest, WarehouseRequest } from '../run/exceptions';
+import type { OrderRow, RunSample } from '../run/history';
 import type { RunInputs, RunSpec } from '../run/runtime';
 
 /** What the main thread knows of a run between questions: enough for /simulaciones, /reloj and the strip. */
@@ -66,7 +67,11 @@ export type RunQuery =
   | { kind: 'warehouse'; request: WarehouseRequest }
   | { kind: 'cancel'; ref: string }
   | { kind: 'cancelMany'; items: { flightId: string; depMin: number }[] }
-  | { kind: 'profile' };
+  | { kind: 'profile' }
+  // Exports: the orders still hot in the planner (the stored ones come from the database), page by page.
+  | { kind: 'exportStart' }
+  | { kind: 'exportPage'; cursor: number; limit: number }
+  | { kind: 'exportEnd'; cursor: number };
 
 export interface QueryResults {
   tick: TickResult;
@@ -84,6 +89,15 @@ export interface QueryResults {
   cancel: CancelReply;
   cancelMany: CancelManyReply;
   profile: RunProfile;
+  exportStart: ExportStart;
+  exportPage: OrderRow[];
+  exportEnd: null;
+}
+
+/** The hot orders at the instant asked, released first: the database's copies of them are skipped. */
+export interface ExportStart {
+  cursor: number;
+  keys: string[];
 }
 
 /** Where a run's worker spent its time (wall ms): the collapse benchmark prints it. */
@@ -135,6 +149,8 @@ export type FromWorker =
   | { type: 'reply'; id: number; ok: false; error: WireError }
   | { type: 'snapshot'; snapshot: RunSnapshot }
   | { type: 'events'; events: RunEvent[] }
+  /** Hourly samples and final order plans to store (sent before any later answer). */
+  | { type: 'history'; samples: RunSample[]; orders: OrderRow[] }
   | { type: 'failed'; message: string };
 
 /** Thrown inside the worker for answers such as 404/409; reaches the client as an ApiError. */

@@ -7,6 +7,7 @@ import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { RunEvent } from '../run/events';
+import { type OrderRow, orderRow, type RunSample } from '../run/history';
 import { RunRuntime } from '../run/runtime';
 import { answer, snapshotOf, tickOf } from './answers';
 import { type FromWorker, type RunProfile, RunQueryError, type ToWorker } from './messages';
@@ -17,7 +18,18 @@ if (!port) throw new Error('runWorker must run in a worker thread');
 const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const READS = new Set(['snapshot', 'summary', 'warehouses', 'flight', 'order']);
+const READS = new Set([
+  'snapshot',
+  'summary',
+  'warehouses',
+  'flight',
+  'order',
+  'exportStart',
+  'exportPage',
+  'exportEnd',
+]);
+/** Stored order plans per message (a message is copied whole between threads). */
+const HISTORY_BATCH = 2000;
 /** Answers after which the main thread's snapshot must be fresh (controls carry theirs). */
 const CHANGES = new Set(['cancel', 'cancelMany']);
 
@@ -25,13 +37,38 @@ let rt: RunRuntime | null = null;
 let driving = false;
 let lastSnapshot = 0;
 let events: RunEvent[] = [];
+let samples: RunSample[] = [];
+let orders: OrderRow[] = [];
+/** The run's last outcomes went to storage when it stopped moving for good. */
+let finalSent = false;
 /** Wall ms building and sending snapshots and answers. */
 let messagesMs = 0;
 
 function flushEvents(): void {
-  if (events.length === 0) return;
-  send({ type: 'events', events });
-  events = [];
+  if (events.length > 0) {
+    send({ type: 'events', events });
+    events = [];
+  }
+  flushHistory();
+}
+
+function flushHistory(): void {
+  if (rt && !rt.active && !finalSent) {
+    // Stopped for good: nothing is re-planned any more, so the hot outcomes are final too.
+    finalSent = true;
+    for (const o of rt.hotOutcomes()) {
+      orders.push(orderRow(o));
+      if (orders.length >= HISTORY_BATCH) sendHistory();
+    }
+  }
+  sendHistory();
+}
+
+function sendHistory(): void {
+  if (samples.length === 0 && orders.length === 0) return;
+  send({ type: 'history', samples, orders });
+  samples = [];
+  orders = [];
 }
 
 /** A broken runtime cannot be trusted: report and end the thread (the main thread marks the run fallida). */
@@ -51,6 +88,7 @@ async function drive(): Promise<void> {
       const until = performance.now() + sliceMs;
       do rt.runSlice(sliceOrders);
       while (rt.running && performance.now() < until);
+      if (orders.length >= HISTORY_BATCH || !rt.running) flushHistory();
       if (rt.running && performance.now() - lastSnapshot >= snapshotEveryMs) {
         lastSnapshot = performance.now();
         send({ type: 'snapshot', snapshot: snapshotOf(rt) });
@@ -58,7 +96,10 @@ async function drive(): Promise<void> {
       }
       await immediate();
     }
-    if (rt) send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+    if (rt) {
+      flushEvents();
+      send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+    }
   } catch (error) {
     fatal(error);
   } finally {
@@ -83,6 +124,13 @@ function yieldPriority(steps: number): void {
 async function init(m: Extract<ToWorker, { type: 'init' }>): Promise<void> {
   yieldPriority(m.inputs.options.workerNice);
   const run = new RunRuntime(m.spec, m.inputs);
+  if (m.recordEvents) {
+    // A replay stores its history again: the database keeps the first copy.
+    run.onSample = (s) => samples.push(s);
+    run.onArchived = (o) => {
+      orders.push(orderRow(o));
+    };
+  }
   if (m.restore) {
     run.feed.setReplay(m.restore.events);
     const { sliceMs, sliceOrders } = run.opts;
@@ -90,6 +138,7 @@ async function init(m: Extract<ToWorker, { type: 'init' }>): Promise<void> {
       const until = performance.now() + sliceMs;
       let done = run.replayTo(m.restore.ahoraMs, sliceOrders);
       while (!done && performance.now() < until) done = run.replayTo(m.restore.ahoraMs, sliceOrders);
+      if (orders.length >= HISTORY_BATCH) sendHistory();
       if (done) break;
       await immediate();
     }
@@ -99,6 +148,7 @@ async function init(m: Extract<ToWorker, { type: 'init' }>): Promise<void> {
   if (m.recordEvents) run.onEvent = (e) => events.push(e);
   run.clock.anchor(m.wallMs);
   rt = run;
+  flushHistory();
   const tick = tickOf(run, m.wallMs);
   send({ type: 'ready', tick }, [tick.airborne.buffer as ArrayBuffer]);
 }
@@ -127,6 +177,9 @@ async function handle(m: ToWorker): Promise<void> {
       const transfer =
         m.query.kind === 'tick' ? [(value as { airborne: Float64Array }).airborne.buffer as ArrayBuffer] : [];
       if (CHANGES.has(m.query.kind)) send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+      // What the run stored so far reaches the main thread before the answer (a stop's last outcomes,
+      // the orders archived before an export's list of hot ones).
+      flushEvents();
       send({ type: 'reply', id: m.id, ok: true, value }, transfer);
       messagesMs += performance.now() - t0;
     } catch (error) {

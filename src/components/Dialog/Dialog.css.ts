@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../styles/theme.css';
 
 export const overlay = style({
@@ -12,17 +13,28 @@ export const overlay = style({
   zIndex: vars.zIndex.popover,
 });
 
-export const modal = style({
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg,
-  width: 'min(640px, 100%)',
-  maxHeight: '85vh',
-  display: 'flex',
-  flexDirection: 'column',
-  outline: 'none',
+export const DIALOG_SIZES = ['md', 'wide'] as const;
+
+export const modal = recipe({
+  base: {
+    background: vars.color.surfaceRaised,
+    color: vars.color.text,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.lg,
+    boxShadow: vars.shadow.lg,
+    maxHeight: '85vh',
+    display: 'flex',
+    flexDirection: 'column',
+    outline: 'none',
+  },
+  variants: {
+    size: {
+      md: { width: 'min(640px, 100%)' },
+      // Panels that need the room (charts): most of a desktop screen, all of a phone's.
+      wide: { width: 'min(1120px, 100%)', maxHeight: '92vh' },
+    },
+  },
+  defaultVariants: { size: 'md' },
 });
 
 export const dialog = style({

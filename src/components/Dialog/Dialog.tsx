@@ -11,6 +11,7 @@ interface DialogProps {
   /** alertdialog for confirmations and alerts (focus stays until answered). */
   role?: 'dialog' | 'alertdialog';
   isDismissable?: boolean;
+  size?: (typeof styles.DIALOG_SIZES)[number];
 }
 
 /** A controlled modal dialog with a title. */
@@ -21,6 +22,7 @@ export function Dialog({
   children,
   role = 'dialog',
   isDismissable = true,
+  size = 'md',
 }: DialogProps) {
   return (
     <ModalOverlay
@@ -29,7 +31,7 @@ export function Dialog({
       isDismissable={isDismissable}
       className={styles.overlay}
     >
-      <Modal className={styles.modal}>
+      <Modal className={styles.modal({ size })}>
         <AriaDialog role={role} className={styles.dialog}>
           <Heading slot="title" className={styles.heading}>
             {title}

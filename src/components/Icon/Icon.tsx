@@ -8,6 +8,8 @@ import * as styles from './Icon.css';
  */
 const PATHS = {
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
+  download: 'M12 4v12M7 11l5 5 5-5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
+  chart: 'M4 4v16h16M7.5 15l4-5 3 3 4.5-6',
   check: 'M5 12.5l4.5 4.5L19 7.5',
   warning: 'M12 3.5l9.5 16.5h-19zM12 10v4.5M12 17.4v.1',
   error: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM9 9l6 6M15 9l-6 6',

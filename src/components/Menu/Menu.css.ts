@@ -12,6 +12,9 @@ export const item = style({
   cursor: 'pointer',
   outline: 'none',
   fontSize: vars.fontSize.md,
+  // Items that are links (downloads) read as menu entries, not as underlined page links.
+  color: vars.color.text,
+  textDecoration: 'none',
   selectors: {
     '&[data-focused]': { background: vars.color.surfaceSunken },
     '&[data-selected]': { fontWeight: vars.fontWeight.bold, color: vars.color.accent },

@@ -26,11 +26,14 @@ export function Menu<T extends object>(props: MenuProps<T> & { placement?: 'bott
 export function MenuItem({ children, ...props }: MenuItemProps & { children: ReactNode }) {
   return (
     <AriaMenuItem {...props} className={styles.item}>
-      {({ isSelected }) => (
+      {({ isSelected, selectionMode }) => (
         <>
-          <span className={styles.check} aria-hidden="true">
-            {isSelected ? <Icon name="check" size={14} /> : null}
-          </span>
+          {/* The check column only where items can be chosen (not in a menu of actions or links). */}
+          {selectionMode !== 'none' ? (
+            <span className={styles.check} aria-hidden="true">
+              {isSelected ? <Icon name="check" size={14} /> : null}
+            </span>
+          ) : null}
           {children}
         </>
       )}

@@ -35,7 +35,14 @@ export const strip = style({
   },
 });
 
-export const stripInner = style({ pointerEvents: 'auto', maxWidth: '100%' });
+export const stripInner = style({
+  pointerEvents: 'auto',
+  maxWidth: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+});
 
 /** Below the collapsed section panel ('Ver más', one button high) on desktop. */
 const BELOW_COLLAPSED_PANEL = `calc(${vars.space['3']} + 48px + ${vars.space['2']})`;

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { RunMode } from '../../../contract';
 import { ExceptionsDock } from '../exceptions/ExceptionsPanel';
 import { FlightMap } from '../map/FlightMap';
+import { RunActions } from '../runs/RunActions';
 import { RunOutcomePanel, useOutcomeHighlight } from '../runs/RunOutcomePanel';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
 import { PATH_OF_MODE } from '../shell/navigation';
@@ -20,6 +21,7 @@ export function OperationsScreen({ mode }: { mode: RunMode }) {
       <FlightMap mode={mode} highlight={highlight} />
       <div className={styles.strip}>
         <div className={styles.stripInner}>
+          <RunActions mode={mode} />
           <RunStatusStrip mode={mode} />
         </div>
       </div>
