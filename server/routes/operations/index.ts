@@ -9,10 +9,12 @@ import {
   IdParams,
   ModeQuery,
   OrderDetailDto,
+  type RunMode,
   RunSummaryDto,
   WarehouseListDto,
 } from '../../../contract';
 import { ApiError } from '../../plugins/errors';
+import { leaderOnly } from '../../simulation/cluster/forward';
 
 /** What the operation screens read: run summary, warehouses, a flight, an order; and cancellations. */
 const operationsRoutes: FastifyPluginAsync = async (fastify) => {
@@ -20,6 +22,12 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
   await app.register(multipart, {
     limits: { fileSize: app.config.uploadLimitBytes, files: 1, fields: 10, parts: 20 },
   });
+
+  // Calls a run's leader must answer (several instances on one PostgreSQL).
+  const byRun = leaderOnly((request) => app.simulation.modeOfRun((request.params as { id: string }).id));
+  const byScreen = leaderOnly((request) =>
+    app.simulation.modeOfScreen((request.query as { modo?: RunMode } | undefined)?.modo),
+  );
 
   app.get(
     '/simulaciones/:id/resumen',
@@ -30,6 +38,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunSummaryDto, ...errorResponses(404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => app.simulation.queries.summary(request.params.id),
   );
@@ -43,6 +52,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: WarehouseListDto, ...errorResponses(400, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.queries.warehouses(request.query.modo),
   );
@@ -58,6 +68,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: FlightDetailDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.queries.flight(request.params.id, request.query.modo),
   );
@@ -72,6 +83,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: OrderDetailDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.queries.order(request.params.id, request.query.modo),
   );
@@ -86,6 +98,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: CancellationDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.cancellations.cancelFlight(request.params.id, request.query.modo),
   );
@@ -100,6 +113,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         consumes: ['multipart/form-data'],
         response: { 200: CancellationFileDto, ...errorResponses(400, 409, 413, 415) },
       },
+      preHandler: byScreen,
     },
     async (request) => {
       const part = await request.file();

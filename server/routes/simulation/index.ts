@@ -16,6 +16,7 @@ import {
 } from '../../../contract';
 import { epochMinToIso } from '../../domain/convert';
 import { orderRange } from '../../services/orders';
+import { leaderOnly } from '../../simulation/cluster/forward';
 import { defaultGrowthLaw, SPEED_PRESETS } from '../../simulation/options';
 
 const tags = ['simulacion'];
@@ -24,6 +25,9 @@ const tags = ['simulacion'];
 const simulationRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const runs = app.simulation.runs;
+  // Calls a run's leader must answer (several instances on one PostgreSQL).
+  const byBody = leaderOnly((request) => (request.body as StartRunPayload).modo);
+  const byRun = leaderOnly((request) => app.simulation.modeOfRun((request.params as { id: string }).id));
 
   app.post(
     '/simulaciones',
@@ -36,6 +40,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         headers: StartRunHeaders,
         response: { 200: RunDto, 201: RunDto, ...errorResponses(400, 409) },
       },
+      preHandler: byBody,
     },
     async (request, reply) => {
       const { status, run } = await runs.start(request.body, request.headers['idempotency-key']);
@@ -107,6 +112,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunDto, ...errorResponses(404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.pause(request.params.id),
   );
@@ -120,6 +126,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunDto, ...errorResponses(404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.resume(request.params.id),
   );
@@ -134,6 +141,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         body: SpeedPayload,
         response: { 200: RunDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.setSpeed(request.params.id, request.body.velocidad),
   );
@@ -147,6 +155,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunDto, ...errorResponses(404) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.stop(request.params.id),
   );
