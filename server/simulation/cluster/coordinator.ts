@@ -117,6 +117,8 @@ export class Coordinator {
        ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, heartbeat_at = now()`,
       [this.id, this.opts.address()],
     );
+    // Rows of instances that died without leaving (kill -9) go after an hour.
+    await this.db.raw.query("DELETE FROM instances WHERE heartbeat_at < now() - interval '1 hour'");
     this.client = client;
     return client;
   }
