@@ -110,15 +110,15 @@ export class Coordinator {
     });
     client.on('end', gone);
     client.on('notification', (n) => this.notified(n.channel, n.payload ?? ''));
-    await client.connect();
-    for (const channel of Object.values(CHANNELS)) await client.query(`LISTEN ${channel}`);
-    await this.db.raw.query(
-      `INSERT INTO instances (id, address) VALUES ($1, $2)
-       ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, heartbeat_at = now()`,
-      [this.id, this.opts.address()],
-    );
-    // Rows of instances that died without leaving (kill -9) go after an hour.
-    await this.db.raw.query("DELETE FROM instances WHERE heartbeat_at < now() - interval '1 hour'");
+    try {
+      await client.connect();
+      for (const channel of Object.values(CHANNELS)) await client.query(`LISTEN ${channel}`);
+      // Rows of instances that died without leaving (kill -9) go after an hour.
+      await this.db.raw.query("DELETE FROM instances WHERE heartbeat_at < now() - interval '1 hour'");
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.client = client;
     return client;
   }
@@ -136,10 +136,11 @@ export class Coordinator {
     if (this.closed) return;
     try {
       const client = this.client ?? (await this.connect());
-      await this.db.raw.query('UPDATE instances SET heartbeat_at = now(), address = $2 WHERE id = $1', [
-        this.id,
-        this.opts.address(),
-      ]);
+      await this.db.raw.query(
+        `INSERT INTO instances (id, address) VALUES ($1, $2)
+         ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, heartbeat_at = now()`,
+        [this.id, this.opts.address()],
+      );
       for (const [index, modo] of RUN_MODES.entries()) {
         if (this.held.has(modo) || this.closed) continue;
         const rows = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
