@@ -325,6 +325,17 @@ describe.skipIf(SKIP)('varias instancias sobre un PostgreSQL', () => {
     expect(again?.estado).toBe('en_curso');
     await expectPlanned(survivors, keys);
     expect(await recordedTwice(run.id)).toEqual([]);
+    // Controls sent to an instance that does not lead reach the one that does.
+    const follower = survivors.find((i) => i !== next)!;
+    const paused = await json<RunDto>(`${follower.base}/api/simulaciones/${run.id}/pausar`, {
+      method: 'POST',
+    });
+    expect(paused.estado).toBe('pausada');
+    expect((await json<{ estado: string }>(`${next.base}/api/reloj`)).estado).toBe('pausada');
+    const resumed = await json<RunDto>(`${follower.base}/api/simulaciones/${run.id}/reanudar`, {
+      method: 'POST',
+    });
+    expect(resumed.estado).toBe('en_curso');
     console.log(`Relevo tras kill -9: ${takeover} ms`);
   }, 90_000);
 });
