@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { RUN_MODES } from './enums';
 
 export const HealthDto = Type.Object({
   status: Type.Enum(['ok', 'error']),
@@ -7,5 +8,16 @@ export const HealthDto = Type.Object({
     status: Type.Enum(['ok', 'error']),
     message: Type.Optional(Type.String()),
   }),
+  instancia: Type.Optional(
+    Type.Object(
+      {
+        id: Type.String(),
+        dirige: Type.Array(Type.Enum(RUN_MODES), {
+          description: 'Modos cuyas simulaciones lleva esta instancia',
+        }),
+      },
+      { description: 'Con varias instancias sobre un PostgreSQL: esta instancia y los modos que dirige' },
+    ),
+  ),
 });
 export type HealthDto = Static<typeof HealthDto>;

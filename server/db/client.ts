@@ -34,6 +34,8 @@ export interface Database {
   raw: RawDb;
   /** The PGlite client when kind is 'pglite' (dumps for test templates, COPY in benchmarks). */
   pglite?: PGlite;
+  /** The PostgreSQL address when kind is 'postgres' (dedicated connections: locks, LISTEN). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -160,6 +162,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     orm: drizzleNodePg(pool, { schema }) as unknown as Orm,
     raw,
+    url,
     close: async () => {
       if (closed) return;
       closed = true;

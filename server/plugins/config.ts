@@ -29,6 +29,11 @@ export interface AppConfig {
   simHeartbeatMs: number | undefined;
   /** Sign-in, CORS and rate limits (derived from HOST: a reachable server requires sign-in). */
   security: SecurityConfig;
+  /**
+   * Where the other instances on the same PostgreSQL reach this one (calls for the runs it leads);
+   * unset: http://127.0.0.1:PORT on a loopback HOST, else http://<host name>:PORT.
+   */
+  instanceUrl: string | undefined;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -110,10 +115,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     simTickMs: readOptionalInt(env, 'SIM_TICK_MS', 0, 3_600_000),
     simHeartbeatMs: readOptionalInt(env, 'SIM_HEARTBEAT_MS', 1, 3_600_000),
     security: readSecurityConfig(env, overrides.host ?? host, (message) => new ConfigError(message)),
+    instanceUrl: readInstanceUrl(env),
     ...overrides,
   };
   if (config.sedes.length === 0) throw new ConfigError('SEDES no puede estar vacío');
   return config;
+}
+
+function readInstanceUrl(env: Env): string | undefined {
+  const value = env.INSTANCIA_URL?.trim();
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/\s]+$/.test(value))
+    throw new ConfigError(`INSTANCIA_URL debe ser http(s)://máquina:puerto, sin ruta: "${value}"`);
+  return value;
 }
 
 function readDemoStart(env: Env): string | null {

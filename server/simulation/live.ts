@@ -69,9 +69,11 @@ export class LiveHub {
     client.res.destroy();
   }
 
-  broadcast(frameFor: FrameSource): void {
+  /** A tick's frames to every client (of the modes `only` accepts). */
+  broadcast(frameFor: FrameSource, only?: (modo: RunMode) => boolean): void {
     const cache = new Map<string, Buffer>();
     for (const client of [...this.clients]) {
+      if (only && !only(client.modo)) continue;
       const key = `${client.modo}|${client.limit}|${client.formato}`;
       let frame = cache.get(key);
       if (!frame) {

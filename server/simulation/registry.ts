@@ -42,6 +42,10 @@ export class RunRegistry {
   private closed = false;
   /** Called when a mode's run changes state (start, pause, resume, speed, finish, collapse, stop, failure). */
   onChange: (modo: RunMode, run: RunDto) => void = () => {};
+  /** Several instances: the current runs of the modes other instances lead, as they last published them. */
+  remote: (() => RunDto[]) | null = null;
+  /** Live orders that arrived while the operacion run was being restored: planned once its worker exists. */
+  private early: PlanOrder[] | null = null;
 
   constructor(private readonly deps: RegistryDeps) {
     this.store = new RunStore(deps.db);
@@ -61,16 +65,54 @@ export class RunRegistry {
   }
 
   private async restoreAll(): Promise<void> {
-    for (const row of await this.store.current()) {
-      const c = this.track(row);
-      try {
-        const events = await this.store.events(row.id);
-        c.eventSeq = events.length;
-        await this.launch(c, { events, ahoraMs: row.ahoraMs, estado: row.estado, reporte: row.reporte });
-      } catch (error) {
-        c.fail(error instanceof Error ? error.message : String(error));
-      }
+    for (const row of await this.store.current()) await this.restoreRow(row, row.ahoraMs);
+  }
+
+  private async restoreRow(row: RunRow, ahoraMs: number): Promise<void> {
+    const c = this.track(row);
+    try {
+      const events = await this.store.events(row.id);
+      c.eventSeq = events.length;
+      await this.launch(c, { events, ahoraMs, estado: row.estado, reporte: row.reporte });
+      await c.host?.ready;
+    } catch (error) {
+      c.fail(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  /**
+   * This instance now leads a mode (another one died or left): its current run continues here from the
+   * stored state. `ahoraMs` picks the simulated instant to continue from (the last one the leader
+   * published is fresher than the stored row's).
+   */
+  restoreMode(modo: RunMode, ahoraMs: (row: RunRow) => number = (row) => row.ahoraMs): Promise<void> {
+    if (modo === 'operacion') this.early ??= [];
+    const next = this.lock.then(async () => {
+      try {
+        if (this.closed || this.current.has(modo)) return;
+        const row = (await this.store.current()).find((r) => r.modo === modo);
+        if (!row) return;
+        await this.restoreRow(row, ahoraMs(row));
+        this.deps.log?.info({ run: row.id, modo }, 'simulación tomada por este servidor');
+      } finally {
+        if (modo === 'operacion') {
+          const early = this.early ?? [];
+          this.early = null;
+          if (early.length > 0) this.addOrders(early);
+        }
+      }
+    });
+    this.lock = next.catch(() => {});
+    return next;
+  }
+
+  /** Another instance may lead the mode now: its run leaves this process without writing anything more. */
+  dropMode(modo: RunMode): void {
+    const c = this.current.get(modo);
+    if (!c) return;
+    c.retire();
+    this.current.delete(modo);
+    void c.host?.close();
   }
 
   private track(row: RunRow): TrackedRun {
@@ -127,7 +169,7 @@ export class RunRegistry {
     });
     if (restore)
       this.deps.log?.info(
-        { run: row.id, modo: row.modo, ahora: new Date(row.ahoraMs).toISOString() },
+        { run: row.id, modo: row.modo, ahora: new Date(restore.ahoraMs).toISOString() },
         'simulación reanudada',
       );
   }
@@ -303,26 +345,36 @@ export class RunRegistry {
   }
 
   list(): RunDto[] {
-    return this.all().map((c) => c.dto());
+    const local = this.all().map((c) => c.dto());
+    const remote = (this.remote?.() ?? []).filter((r) => !this.current.has(r.modo));
+    return [...local, ...remote];
+  }
+
+  /** The current run with this id, here or (several instances) as its leader last published it. */
+  currentDto(id: string): RunDto | undefined {
+    return this.byId(id)?.dto() ?? this.remote?.().find((r) => r.id === id);
   }
 
   async get(id: string): Promise<RunDto> {
-    const c = this.byId(id);
-    if (c) return c.dto();
+    const c = this.currentDto(id);
+    if (c) return c;
     const row = await this.store.get(id);
     if (!row) throw notFound(id);
     return runDto(row, null, row.segundosReales);
   }
 
   async history(modo: RunMode | undefined, limit: number): Promise<RunDto[]> {
-    return (await this.store.history(modo, limit)).map((row) => {
-      const c = this.byId(row.id);
-      return c ? c.dto() : runDto(row, null, row.segundosReales);
-    });
+    return (await this.store.history(modo, limit)).map(
+      (row) => this.currentDto(row.id) ?? runDto(row, null, row.segundosReales),
+    );
   }
 
   /** Live orders go to the operacion run; false when there is none to take them. */
   addOrders(orders: PlanOrder[]): boolean {
+    if (this.early) {
+      this.early.push(...orders);
+      return true;
+    }
     const c = this.current.get('operacion');
     if (!c?.host || c.host.failure !== null) return false;
     c.host.addOrders(orders);
@@ -341,6 +393,7 @@ export class RunRegistry {
 
   async settled(): Promise<void> {
     await this.restoring;
+    await this.lock;
     for (const c of this.all()) await c.host?.ready;
   }
 

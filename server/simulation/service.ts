@@ -1,15 +1,20 @@
-import type { RelojDto, RunMode } from '../../contract';
+import type { RelojDto, RunMode, RunState } from '../../contract';
+import { RUN_MODES } from '../../contract/enums';
 import { MINUTE_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import type { AppBus, StoredOrderEvent } from '../domain/bus';
 import type { PlanOrder } from '../planner/types';
 import { Cancellations } from './cancellations';
+import { Coordinator, type CoordinatorOptions } from './cluster/coordinator';
+import { Relay } from './cluster/relay';
 import type { SimulationOptions } from './options';
 import { RunQueries } from './queries';
 import { RealtimeView } from './realtime';
 import { RunRegistry } from './registry';
 import { clockAt } from './run/clock';
+import type { RunRow } from './store';
 import { LiveStream } from './stream';
+import type { RunSnapshot } from './worker/messages';
 
 export interface SimulationDeps {
   db: Database;
@@ -19,6 +24,8 @@ export interface SimulationDeps {
   /** Wall clock in epoch ms (tests pin it). */
   wallMs: () => number;
   log?: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** PostgreSQL: other instances may share the database and its runs (one leads each mode). */
+  cluster?: Omit<CoordinatorOptions, 'log'>;
 }
 
 const toPlanOrder = (o: StoredOrderEvent): PlanOrder => ({
@@ -39,6 +46,9 @@ export class SimulationService {
   readonly stream: LiveStream;
   readonly queries: RunQueries;
   readonly cancellations: Cancellations;
+  /** Several instances on one PostgreSQL: leadership of each mode, and the relayed frames. */
+  readonly coordinator: Coordinator | null = null;
+  private readonly relay: Relay | null = null;
 
   constructor(private readonly deps: SimulationDeps) {
     this.runs = new RunRegistry(deps);
@@ -46,12 +56,63 @@ export class SimulationService {
     this.stream = new LiveStream(this.runs, this.realtime, deps.options, deps.wallMs, deps.log);
     this.queries = new RunQueries(deps.db, this.runs, this.realtime, deps.options);
     this.cancellations = new Cancellations(this.queries);
+    if (deps.cluster) {
+      const coordinator = new Coordinator(deps.db, { ...deps.cluster, log: deps.log });
+      const relay = new Relay(
+        deps.db,
+        coordinator,
+        deps.options,
+        (modo, announce) => this.stream.relayed(modo, announce),
+        deps.log,
+      );
+      this.coordinator = coordinator;
+      this.relay = relay;
+      this.stream.cluster = {
+        leads: (m) => coordinator.leads(m),
+        ledModes: () => coordinator.ledModes(),
+        relay,
+      };
+      this.runs.remote = () =>
+        RUN_MODES.flatMap((m) => {
+          const run = coordinator.leads(m) ? null : relay.mode(m)?.run;
+          return run ? [run] : [];
+        });
+    }
     deps.bus.on('orders:added', (orders) => {
       const plan = orders.map(toPlanOrder);
-      if (!this.runs.addOrders(plan)) this.realtime.addOrders(plan);
+      if (this.coordinator && !this.coordinator.holds('operacion'))
+        this.coordinator
+          .publishOrders(plan)
+          .catch((error) => deps.log?.error({ err: error }, 'no se pudieron avisar los pedidos'));
+      else this.plan(plan);
     });
     // The real-time view follows the loaded network; saved runs keep the one they started with.
-    deps.bus.on('network:changed', () => this.realtime.reset());
+    deps.bus.on('network:changed', () => {
+      this.realtime.reset();
+      this.coordinator
+        ?.publishNetwork()
+        .catch((error) => deps.log?.error({ err: error }, 'no se pudo avisar el cambio de red'));
+    });
+  }
+
+  /** Live orders reach the operacion run, or the real-time view when there is none. */
+  private plan(orders: PlanOrder[]): void {
+    if (!this.runs.addOrders(orders)) this.realtime.addOrders(orders);
+  }
+
+  /** The mode whose leader answers for a run: a current run's, or null (a stored run is read anywhere). */
+  modeOfRun(id: string): RunMode | null {
+    return this.runs.currentDto(id)?.modo ?? null;
+  }
+
+  /** The mode whose leader answers a screen's question: its run's, else the real-time view's (operacion). */
+  modeOfScreen(modo: RunMode = 'operacion'): RunMode {
+    return this.runs.list().some((r) => r.modo === modo) ? modo : 'operacion';
+  }
+
+  /** True when this process drives the mode's run (always, with one instance). */
+  leads(modo: RunMode): boolean {
+    return this.coordinator === null || this.coordinator.leads(modo);
   }
 
   /** Live knobs (tests shorten them; the timers read them when they fire). */
@@ -59,16 +120,56 @@ export class SimulationService {
     return this.deps.options;
   }
 
-  /** Restores the current runs (in the background), then starts the tick and heartbeat timers. */
-  start(): void {
-    this.runs.restore();
+  /**
+   * Restores the current runs (in the background), then starts the tick and heartbeat timers. With
+   * several instances, only the runs of the modes whose lock this instance gets (now or later).
+   */
+  async start(): Promise<void> {
+    const { coordinator, relay } = this;
+    if (coordinator && relay) {
+      coordinator.start({
+        acquired: async (modo) => {
+          // Until its run is restored, the mode is still shown (and its clock read) from the last frame.
+          const seen = relay.mode(modo);
+          try {
+            await this.runs.restoreMode(modo, (row) =>
+              this.resumeAt(row, seen?.snapshot ?? null, seen?.simulacion),
+            );
+          } finally {
+            coordinator.ready(modo);
+            relay.lead(modo);
+          }
+          await this.stream.publish(modo);
+        },
+        lost: (modo) => {
+          this.runs.dropMode(modo);
+          if (modo === 'operacion') this.realtime.reset();
+        },
+        frame: (modo) => relay.fetch(modo),
+        orders: (orders) => this.plan(orders),
+        network: () => this.realtime.reset(),
+      });
+      // A lone instance leads every mode as soon as it is ready.
+      await coordinator.settled();
+    } else this.runs.restore();
     this.stream.start();
+  }
+
+  /**
+   * Where a run taken over continues: the stored instant, or later, where its last leader's published
+   * clock says it is now (its browsers saw it move on meanwhile).
+   */
+  private resumeAt(row: RunRow, seen: RunSnapshot | null, seenId: string | null | undefined): number {
+    if (!seen || seenId !== row.id || row.estado !== 'en_curso') return row.ahoraMs;
+    return Math.max(row.ahoraMs, clockAt(seen.clock, this.deps.wallMs()));
   }
 
   async close(): Promise<void> {
     this.stream.close();
     await this.runs.close();
     await this.realtime.close();
+    // Last: the locks go once the runs are stored, so the next leader continues from there.
+    await this.coordinator?.close();
   }
 
   /** One tick of every run and the stream (the timer calls it; tests call it with a pinned clock). */
@@ -83,25 +184,35 @@ export class SimulationService {
 
   /** The daily-operation clock (epoch minutes): the operacion run's simulated now, else wall time. */
   operationNowMin(): number {
-    const snap = this.runs.of('operacion')?.host?.snapshot;
+    const snap = this.currentOf('operacion')?.snap;
     const wall = this.deps.wallMs();
     return Math.floor((snap ? clockAt(snap.clock, wall) : wall) / MINUTE_MS);
   }
 
+  /** A mode's current run: here, or as the instance leading it last published it. */
+  private currentOf(modo: RunMode): { estado: RunState; ahoraMs: number; snap: RunSnapshot | null } | null {
+    if (this.leads(modo)) {
+      const c = this.runs.of(modo);
+      return c ? { estado: c.row.estado, ahoraMs: c.row.ahoraMs, snap: c.host?.snapshot ?? null } : null;
+    }
+    const m = this.relay?.mode(modo);
+    return m?.run ? { estado: m.run.estado, ahoraMs: Date.parse(m.run.ahora), snap: m.snapshot } : null;
+  }
+
   /** GET /reloj: the mode's simulated now and speed; real time when the mode has no run. */
   clock(modo: RunMode): RelojDto {
-    const c = this.runs.of(modo);
-    const snap = c?.host?.snapshot;
+    const c = this.currentOf(modo);
+    const snap = c?.snap;
     const wall = this.deps.wallMs();
-    if (!c || (!snap && c.row.estado === 'en_curso'))
+    if (!c || (!snap && c.estado === 'en_curso'))
       return { ahora: new Date(wall).toISOString(), velocidad: 1, modo, estado: 'tiempo_real' };
-    const ahora = snap ? clockAt(snap.clock, wall) : c.row.ahoraMs;
+    const ahora = snap ? clockAt(snap.clock, wall) : c.ahoraMs;
     const moving = snap?.clock.moving ?? false;
     return {
       ahora: new Date(ahora).toISOString(),
       velocidad: moving ? (snap?.clock.speed ?? 0) : 0,
       modo,
-      estado: c.row.estado,
+      estado: c.estado,
     };
   }
 }

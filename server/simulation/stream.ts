@@ -1,21 +1,29 @@
 import type { LiveFormat, LiveNetworkDto, LiveState, RunDto, RunMode } from '../../contract';
 import { MINUTE_MS } from '../../contract/time';
+import type { FrameState, LiveSource, Relay } from './cluster/relay';
 import { CompactFeed, entriesOf, networkDto, type SimClock } from './compactLive';
 import { LiveHub } from './live';
 import type { SimulationOptions } from './options';
 import type { RealtimeView } from './realtime';
 import type { RunRegistry } from './registry';
+import type { ViewNetwork } from './view';
 import { toLiveFlight } from './wire';
-import type { RunHost } from './worker/host';
 
-/** What the stream shows for a mode: a run's worker, the real-time view, or nothing. */
+/** What the stream shows for a mode: a run's worker, the real-time view, a relayed copy, or nothing. */
 interface Shown {
-  host: RunHost | null;
+  host: LiveSource | null;
   estado: LiveState;
   simulacion: string | null;
 }
 
 const NOTHING: Shown = { host: null, estado: 'sin_simulacion', simulacion: null };
+
+/** Several instances on one database: which modes this one leads, and the frames of the others. */
+export interface StreamCluster {
+  leads(modo: RunMode): boolean;
+  ledModes(): RunMode[];
+  relay: Relay;
+}
 
 /**
  * The live stream: one timer ticks every run's worker (paced clocks move there), then each mode's frame is
@@ -30,8 +38,12 @@ export class LiveStream {
   private frames = new Map<string, Buffer>();
   /** The compact stream's lists, per mode and limit. */
   private feeds = new Map<string, CompactFeed>();
-  private networks = new WeakMap<RunHost, LiveNetworkDto>();
+  private networks = new WeakMap<ViewNetwork, LiveNetworkDto>();
   private ticking: Promise<void> = Promise.resolve();
+  /** Changes of state of each mode's run, counted for the instances that relay them. */
+  private readonly changes = new Map<RunMode, number>();
+  /** Set when other instances may lead some modes (PostgreSQL); null: every mode is this process's. */
+  cluster: StreamCluster | null = null;
 
   constructor(
     private readonly registry: RunRegistry,
@@ -63,6 +75,11 @@ export class LiveStream {
 
   /** What a mode shows: its current run (any state); operacion without one: the real-time view. */
   private shown(modo: RunMode): Shown {
+    if (this.cluster && !this.cluster.leads(modo)) {
+      const m = this.cluster.relay.mode(modo);
+      if (m) return { host: m.source, estado: m.estado, simulacion: m.simulacion };
+      return modo === 'operacion' ? { ...NOTHING, estado: 'tiempo_real' } : NOTHING;
+    }
     const c = this.registry.of(modo);
     if (c?.host?.snapshot) return { host: c.host, estado: c.row.estado, simulacion: c.row.id };
     if (modo !== 'operacion') return c ? { host: null, estado: c.row.estado, simulacion: c.row.id } : NOTHING;
@@ -79,7 +96,7 @@ export class LiveStream {
   private async tickNow(wallMs: number): Promise<void> {
     try {
       const hosts = this.registry.all().flatMap((c) => (c.host?.isReady ? [c.host] : []));
-      if (!this.registry.of('operacion')?.host) {
+      if (!this.registry.of('operacion')?.host && this.isLocal('operacion')) {
         const rt = this.realtime.now();
         if (rt) hosts.push(rt);
       }
@@ -87,10 +104,45 @@ export class LiveStream {
       this.tickSeq++;
       this.frames.clear();
       if (this.hub.clients.size > 0)
-        this.hub.broadcast((modo, limit, formato) => this.frame(modo, limit, formato));
+        this.hub.broadcast(
+          (modo, limit, formato) => this.frame(modo, limit, formato),
+          (modo) => this.isLocal(modo),
+        );
+      for (const modo of this.cluster?.ledModes() ?? []) void this.publish(modo);
     } catch (error) {
       this.log?.error({ err: error }, 'fallo en el tick de la simulación');
     }
+  }
+
+  private isLocal(modo: RunMode): boolean {
+    return this.cluster === null || this.cluster.leads(modo);
+  }
+
+  /** What a led mode shows, for the instances that relay it. */
+  publish(modo: RunMode): Promise<void> {
+    if (!this.cluster?.leads(modo)) return Promise.resolve();
+    const s = this.shown(modo);
+    const c = this.registry.of(modo);
+    const state: FrameState = {
+      estado: s.estado,
+      simulacion: s.simulacion,
+      run: c ? c.dto() : null,
+      snapshot: s.host?.snapshot ?? null,
+      cambio: this.changes.get(modo) ?? 0,
+    };
+    return this.cluster.relay.publish(modo, state, s.host);
+  }
+
+  /** A frame another instance published: this instance's clients of that mode get it now. */
+  relayed(modo: RunMode, announce: boolean): void {
+    if (this.hub.clients.size === 0) return;
+    if (announce) this.hub.sendToMode(modo, Buffer.from(this.runEvent(modo)));
+    this.tickSeq++;
+    this.frames.clear();
+    this.hub.broadcast(
+      (m, limit, formato) => this.frame(m, limit, formato),
+      (m) => m === modo,
+    );
   }
 
   private clockOf(s: Shown): SimClock & { estado: LiveState; simulacion: string | null } {
@@ -132,7 +184,7 @@ export class LiveStream {
     return feed;
   }
 
-  private entries(host: RunHost | null, limit: number) {
+  private entries(host: LiveSource | null, limit: number) {
     return host ? entriesOf(host.view, host.airborne, limit, this.opts) : [];
   }
 
@@ -157,12 +209,12 @@ export class LiveStream {
     return f;
   }
 
-  private networkOf(host: RunHost | null): LiveNetworkDto {
+  private networkOf(host: LiveSource | null): LiveNetworkDto {
     if (!host) return { vuelos: [], niveles: [], colores: [] };
-    let n = this.networks.get(host);
+    let n = this.networks.get(host.view);
     if (!n) {
       n = networkDto(host.view, this.opts);
-      this.networks.set(host, n);
+      this.networks.set(host.view, n);
     }
     return n;
   }
@@ -191,12 +243,18 @@ export class LiveStream {
   }
 
   private runEvent(modo: RunMode): string {
-    const c = this.registry.of(modo);
-    return `event: simulacion\ndata: ${JSON.stringify(c ? c.dto() : null)}\n\n`;
+    const run = this.isLocal(modo)
+      ? (this.registry.of(modo)?.dto() ?? null)
+      : (this.cluster?.relay.mode(modo)?.run ?? null);
+    return `event: simulacion\ndata: ${JSON.stringify(run)}\n\n`;
   }
 
-  /** A run changed state: its mode's clients hear it at once. */
+  /** A run changed state: its mode's clients hear it at once, and so do the other instances'. */
   private announce(modo: RunMode, run: RunDto): void {
+    if (this.cluster?.leads(modo)) {
+      this.changes.set(modo, (this.changes.get(modo) ?? 0) + 1);
+      void this.publish(modo);
+    }
     if (this.hub.clients.size === 0) return;
     this.hub.sendToMode(modo, Buffer.from(`event: simulacion\ndata: ${JSON.stringify(run)}\n\n`));
   }

@@ -16,7 +16,11 @@ const healthRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (_request, reply) => {
       const database = await checkDatabase(app.db);
-      return reply.status(database.status === 'ok' ? 200 : 503).send({ status: database.status, database });
+      const c = app.simulation.coordinator;
+      const instancia = c ? { id: c.id, dirige: c.ledModes() } : undefined;
+      return reply
+        .status(database.status === 'ok' ? 200 : 503)
+        .send({ status: database.status, database, ...(instancia ? { instancia } : {}) });
     },
   );
 };

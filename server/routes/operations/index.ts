@@ -11,12 +11,15 @@ import {
   IdParams,
   ModeQuery,
   OrderDetailDto,
+  type RunMode,
   RunSummaryDto,
   WarehouseContentsDto,
   WarehouseContentsQuery,
   WarehouseListDto,
 } from '../../../contract';
 import { ApiError } from '../../domain/errors';
+import { leaderOnly } from '../../simulation/cluster/forward';
+import { REALTIME_ID } from '../../simulation/realtime';
 
 /** What the operation screens read: run summary, warehouses, a flight, an order; and cancellations. */
 const operationsRoutes: FastifyPluginAsync = async (fastify) => {
@@ -24,6 +27,16 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
   await app.register(multipart, {
     limits: { fileSize: app.config.uploadLimitBytes, files: 1, fields: 10, parts: 20 },
   });
+
+  // Calls a run's leader must answer (several instances on one PostgreSQL).
+  const byRun = leaderOnly((request) => app.simulation.modeOfRun((request.params as { id: string }).id));
+  const byRunOrView = leaderOnly((request) => {
+    const { id } = request.params as { id: string };
+    return id === REALTIME_ID ? 'operacion' : app.simulation.modeOfRun(id);
+  });
+  const byScreen = leaderOnly((request) =>
+    app.simulation.modeOfScreen((request.query as { modo?: RunMode } | undefined)?.modo),
+  );
 
   app.get(
     '/simulaciones/:id/resumen',
@@ -34,6 +47,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunSummaryDto, ...errorResponses(404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => app.simulation.queries.summary(request.params.id),
   );
@@ -49,6 +63,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ExceptionQuery,
         response: { 200: ExceptionPageDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byRunOrView,
     },
     async (request) => app.simulation.queries.exceptions(request.params.id, request.query),
   );
@@ -63,6 +78,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: WarehouseContentsQuery,
         response: { 200: WarehouseContentsDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) =>
       app.simulation.queries.warehouseContents(request.params.id.toUpperCase(), request.query),
@@ -77,6 +93,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: WarehouseListDto, ...errorResponses(400, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.queries.warehouses(request.query.modo),
   );
@@ -92,6 +109,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: FlightDetailDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.queries.flight(request.params.id, request.query.modo),
   );
@@ -106,6 +124,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: OrderDetailDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.queries.order(request.params.id, request.query.modo),
   );
@@ -120,6 +139,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: ModeQuery,
         response: { 200: CancellationDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byScreen,
     },
     async (request) => app.simulation.cancellations.cancelFlight(request.params.id, request.query.modo),
   );
@@ -134,6 +154,7 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
         consumes: ['multipart/form-data'],
         response: { 200: CancellationFileDto, ...errorResponses(400, 409, 413, 415) },
       },
+      preHandler: byScreen,
     },
     async (request) => {
       const part = await request.file();

@@ -11,6 +11,7 @@ import {
   SeriesQuery,
 } from '../../../contract';
 import { contentDisposition } from '../../services/files';
+import { leaderOnly } from '../../simulation/cluster/forward';
 import {
   downloadName,
   kpisCsv,
@@ -33,6 +34,8 @@ function download(reply: FastifyReply, name: string, type: string, body: AsyncIt
 const historyRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const runs = app.simulation.runs;
+  // Downloads merge the stored plans with the worker's hot ones: the run's leader answers them.
+  const byRun = leaderOnly((request) => app.simulation.modeOfRun((request.params as { id: string }).id));
   const csvOptions = (q: CsvQuery) => ({ separador: q.separador ?? 'puntoycoma', bom: q.bom ?? true });
 
   app.get(
@@ -62,6 +65,7 @@ const historyRoutes: FastifyPluginAsync = async (fastify) => {
         produces: ['application/x-ndjson'],
         response: { 200: BinaryBody, ...errorResponses(404, 409) },
       },
+      preHandler: byRun,
     },
     async (request, reply) => {
       const row = await requireOrders(runs, request.params.id);
@@ -86,6 +90,7 @@ const historyRoutes: FastifyPluginAsync = async (fastify) => {
         produces: ['text/csv'],
         response: { 200: BinaryBody, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byRun,
     },
     async (request, reply) => {
       const row = await requireOrders(runs, request.params.id);
@@ -110,6 +115,7 @@ const historyRoutes: FastifyPluginAsync = async (fastify) => {
         produces: ['text/csv'],
         response: { 200: BinaryBody, ...errorResponses(400, 404) },
       },
+      preHandler: byRun,
     },
     async (request, reply) => {
       const row = await runRow(runs, request.params.id);
@@ -133,6 +139,7 @@ const historyRoutes: FastifyPluginAsync = async (fastify) => {
         produces: ['application/json', 'text/plain'],
         response: { 200: BinaryBody, ...errorResponses(400, 404) },
       },
+      preHandler: byRun,
     },
     async (request, reply) => {
       const row = await runRow(runs, request.params.id);

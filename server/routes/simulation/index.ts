@@ -16,6 +16,7 @@ import {
 } from '../../../contract';
 import { epochMinToIso } from '../../domain/convert';
 import { orderRange } from '../../services/orders';
+import { leaderOnly } from '../../simulation/cluster/forward';
 import { defaultGrowthLaw, SPEED_PRESETS } from '../../simulation/options';
 import historyRoutes from './history';
 
@@ -26,6 +27,9 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const runs = app.simulation.runs;
   await app.register(historyRoutes);
+  // Calls a run's leader must answer (several instances on one PostgreSQL).
+  const byBody = leaderOnly((request) => (request.body as StartRunPayload).modo);
+  const byRun = leaderOnly((request) => app.simulation.modeOfRun((request.params as { id: string }).id));
 
   app.post(
     '/simulaciones',
@@ -38,6 +42,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         headers: StartRunHeaders,
         response: { 200: RunDto, 201: RunDto, ...errorResponses(400, 409) },
       },
+      preHandler: byBody,
     },
     async (request, reply) => {
       const { status, run } = await runs.start(request.body, request.headers['idempotency-key']);
@@ -109,6 +114,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunDto, ...errorResponses(404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.pause(request.params.id),
   );
@@ -122,6 +128,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunDto, ...errorResponses(404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.resume(request.params.id),
   );
@@ -136,6 +143,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         body: SpeedPayload,
         response: { 200: RunDto, ...errorResponses(400, 404, 409) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.setSpeed(request.params.id, request.body.velocidad),
   );
@@ -149,6 +157,7 @@ const simulationRoutes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: RunDto, ...errorResponses(404) },
       },
+      preHandler: byRun,
     },
     async (request) => runs.stop(request.params.id),
   );
