@@ -56,6 +56,7 @@ export {
   validateDecisions,
   validatePlan,
 } from './validate';
+export type { FileTimes } from './validateTimes';
 
 export type PlannerEngine = ReturnType<typeof createEngine>;
 
