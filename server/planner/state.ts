@@ -29,12 +29,15 @@ export interface EngineOptions {
    * product landing in a direct flight's window takes that room and pushes its future products onto two legs too.
    */
   protectDirect: boolean;
+  /** Plan with the plain earliest-arrival greedy of baseline.ts instead (the yardstick of the defaults). */
+  baseline: boolean;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   repairCandidates: 100,
   repairVictims: 1000,
   protectDirect: true,
+  baseline: false,
 };
 
 /** How far past its 72 h deadline an order may still be delivered (late) before it counts as unrouted. */
