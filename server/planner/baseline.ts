@@ -32,16 +32,17 @@ export function placeBaseline(st: EngineState, o: OrderRec, qty: number, t0: num
 const stock = (sedes: number[], t0: number): Start[] =>
   sedes.map((airport) => ({ airport, time: t0, fromStock: true }));
 
-/** The earlier of the best route from the home sedes (their deadline) and from the others (72 h). */
+/**
+ * The earliest on-time route: one search from every sede with the longest deadline; a home sede's route that
+ * would only meet 72 h while the order still has 48 h is replaced by the best route from the other sedes.
+ */
 function earliestOnTime(st: EngineState, o: OrderRec, t0: number): Route | null {
   const d = o.dest;
-  const away = search(st, stock(st.otherSedes[d], t0), d, awayDeadline(st, o));
-  const homeLimit = hasOtherSource(st, o) ? awayDeadline(st, o) : homeDeadline(st, o);
-  const home = st.sameSedes[d].length > 0 ? search(st, stock(st.sameSedes[d], t0), d, homeLimit) : null;
-  if (!home) return away;
-  if (!away) return home;
-  const arr = (r: Route) => arrOf(st, r.legs[r.legs.length - 1]);
-  return arr(home) <= arr(away) ? home : away;
+  const away = awayDeadline(st, o);
+  const r = search(st, stock(st.net.sedes, t0), d, away);
+  if (!r || hasOtherSource(st, o) || st.net.continent[r.source] !== st.net.continent[d]) return r;
+  if (arrOf(st, r.legs[r.legs.length - 1]) + st.pickup <= homeDeadline(st, o)) return r;
+  return st.otherSedes[d].length > 0 ? search(st, stock(st.otherSedes[d], t0), d, away) : null;
 }
 
 function lateRoute(st: EngineState, o: OrderRec, t0: number): Route | null {

@@ -237,7 +237,8 @@ export function search(st: EngineState, starts: Start[], d: number, deadline: nu
       const dur = net.fDur[f];
       for (let dep = firstDep(st, f, earliest); dep + dur <= latestArr; dep += DAY_MIN) {
         const arr = dep + dur;
-        if (arr >= label[y]) break;
+        // Nothing reaching y no earlier than d's label can improve d (legs only add time).
+        if (arr >= label[y] || arr >= label[d]) break;
         if (flightResidual(st, f, dep) <= 0) continue;
         // A longer wait only needs more room: the first instance blocked by the warehouse ends the scan.
         if (waitCounts && whResidual(st, x, t, dep) <= 0) break;
