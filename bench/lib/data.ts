@@ -68,6 +68,16 @@ export function loadBenchData(args: BenchArgs): BenchData {
   const codes = new Set(airports.map((a) => a.code));
   const flights = check('flights', flightsFile, parseFlights(read(flightsFile), codes));
   const records: OrderRecord[] = check('orders', ordersFile, parseOrders(read(ordersFile), codes));
+  return benchDataOf(airports, flights, records, dirname(ordersFile));
+}
+
+/** Planner input from parsed records (files, or the demo generator's records). */
+export function benchDataOf(
+  airports: Airport[],
+  flights: DailyFlight[],
+  records: OrderRecord[],
+  source: string,
+): BenchData {
   const gmt = new Map(airports.map((a) => [a.code, a.gmt]));
   const orders = records.map((r) => toPlanOrder(r, gmt.get(r.destination)!));
   orders.sort((a, b) => a.releaseMin - b.releaseMin || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -76,14 +86,7 @@ export function loadBenchData(args: BenchArgs): BenchData {
     flights,
     orders: records.map((r) => ({ ...r, key: orderKey(r.destination, r.seq) })),
   };
-  return {
-    airports,
-    flights,
-    network: toNetwork(airports, flights),
-    orders,
-    source: dirname(ordersFile),
-    files,
-  };
+  return { airports, flights, network: toNetwork(airports, flights), orders, source, files };
 }
 
 /** Deterministic PRNG. */

@@ -24,6 +24,11 @@ export interface EngineOptions {
   /** Shipments tried per blocked route (largest first). */
   repairVictims: number;
   /**
+   * Moves tried in all per order that cannot be on time (each: one shipment off, up to three placement stages
+   * for it): with repairCandidates, the bound on a blocked order's repair work.
+   */
+  repairMoves: number;
+  /**
    * First two-leg try: keep the room a later direct sede flight still needs at an airport (its free seats, up
    * to the room of its pickup window). A direct product uses one seat and no transit warehouse; a two-leg
    * product landing in a direct flight's window takes that room and pushes its future products onto two legs too.
@@ -36,6 +41,7 @@ export interface EngineOptions {
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   repairCandidates: 100,
   repairVictims: 1000,
+  repairMoves: 400,
   protectDirect: true,
   baseline: false,
 };
