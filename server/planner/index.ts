@@ -28,10 +28,17 @@
  * only when directs are full, enumerates sedes x intermediates x first-leg instances with pruning. Nothing
  * depends on the number of orders already planned (state is paged by UTC day), so a run is linear in
  * orders; per-order cost rises with load because congested orders reach the two-leg, any-route and repair
- * stages. Memory: one page per airport and day (1440 ints) plus one per day of flight loads, and the hot
+ * stages. An order that cannot be on time costs a bounded amount of work: the enumeration of its one- and
+ * two-leg routes blocked by one resource (sedes x intermediates x first-leg instances, first connection), at most
+ * repairCandidates of them tried and at most repairMoves moves in all (each: one shipment off, up to three
+ * placement stages for it), the late placement (one any-route search per route taken) and one diagnosis
+ * (diagnose.ts: every one- and two-leg route instance). Memory: one page per airport and day (1440 ints) plus one per day of flight loads, and the hot
  * orders of the last KEEP_DAYS + 3 days; advance() archives the rest.
  *
- * validatePlan() (validate.ts) checks a plan independently, validateDecisions() the time order of its decision log; planToJsonLines() exports it;
+ * validatePlan() (validate.ts) checks a plan independently (given the files' local times, it derives flight and
+ * release times itself: validateTimes.ts), validateDecisions() the time order of its decision log; planToJsonLines() exports it;
+ * createPlanner(network, params, { baseline: true }) plans with the plain earliest-arrival greedy of baseline.ts,
+ * the yardstick of the defaults (bench planner-scale prints both on several demand sets);
  * scaleUpperBounds() (bounds/bound.ts) gives throughput bounds on the demand any plan can serve on time; lpUpperBound()
  * (bounds/lpBound.ts) and steadyStateBound() (bounds/steadyBound.ts) solve LP relaxations with HiGHS for tighter ones.
  */

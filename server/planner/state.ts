@@ -34,6 +34,12 @@ export interface EngineOptions {
    * product landing in a direct flight's window takes that room and pushes its future products onto two legs too.
    */
   protectDirect: boolean;
+  /**
+   * Minutes of arrival a direct flight is worth over a two-leg route in the first stage (infinite: direct
+   * flights first, as long as one is on time; finite: a two-leg route arriving that much earlier wins, which
+   * spreads arrivals over a destination's pickup windows).
+   */
+  directBonusMin: number;
   /** Plan with the plain earliest-arrival greedy of baseline.ts instead (the yardstick of the defaults). */
   baseline: boolean;
 }
@@ -44,6 +50,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   repairMoves: 400,
   protectDirect: true,
   baseline: false,
+  directBonusMin: 0,
 };
 
 /** How far past its 72 h deadline an order may still be delivered (late) before it counts as unrouted. */
