@@ -137,7 +137,7 @@ export default async function plannerScale(argv: string[]): Promise<void> {
     if (lp) progress(`  cota LP ${lp.k}`);
     const bound = Math.min(throughput, lp?.k ?? Number.POSITIVE_INFINITY);
     const range = args.get('range')?.split(',').map(Number);
-    const hi = range?.[1] ?? Math.floor(bound / STEP) * STEP + STEP;
+    const hi = Math.min(range?.[1] ?? Number.POSITIVE_INFINITY, Math.floor(bound / STEP) * STEP + STEP);
     const lo = range?.[0] ?? 0;
     const planner = largestOnTime('planificador', data, seed, hi, engine, limitSeconds, lo);
     const baseline = args.has('no-baseline')
