@@ -32,6 +32,7 @@ export interface EngineOptions {
    * First two-leg try: keep the room a later direct sede flight still needs at an airport (its free seats, up
    * to the room of its pickup window). A direct product uses one seat and no transit warehouse; a two-leg
    * product landing in a direct flight's window takes that room and pushes its future products onto two legs too.
+   * Only matters with an infinite directBonusMin (otherwise the first stage already weighs every two-leg route).
    */
   protectDirect: boolean;
   /**
