@@ -1,99 +1,174 @@
 /**
- * npm run bench -- planner-scale [--orders FILE] [--airports FILE] [--flights FILE] [--seed S] [--engine JSON]
- * Largest demand scale K at which every order is still on time: doubling from 1, then bisecting to 1/16.
- * --engine '{"repairCandidates":60}' tries engine knobs (EngineOptions). Each step's progress line says how
- * far through the week the first failure came (a finer signal than pass/fail when comparing knobs).
- * --lp also solves the LP upper bounds (planner-bound, about a minute on the real week) and prints them beside K.
- * Prints {"largestOnTimeScale":K,"firstFailure":{"scale":K2,"at":ISO,"order":key,"cause":"..."}}.
+ * npm run bench -- planner-scale [--sets real,real2,demoJan,demoJul,soloVIDP,soloSKBO] [--no-lp]
+ *   [--step-seconds S] [--engine JSON] [--orders FILE --airports FILE --flights FILE --seed S]
+ * Per demand set (bench/lib/demand.ts: the real week, the demo generator's weeks, long single-destination
+ * files, several seeds), the largest demand scale K at which every order is on time, for the planner and for
+ * the plain earliest-arrival baseline (server/planner/baseline.ts), beside the upper bound no planner can beat:
+ * the LP bounds (planner-bound; --no-lp skips them) and the throughput bounds. K is bisected on a 1/16 grid
+ * between 0 and the bound (a scale above it is infeasible, so it is never tried).
+ * Each step plans the scaled copies (scaleOrders: jittered ±30 min) until the first order that is not on time,
+ * or until --step-seconds of planning CPU (default 120: the step then counts as failed, "tiempo agotado").
+ * Development: --range lo,hi bisects between a known on-time and a known failing scale; --no-baseline, --no-cpu.
+ * First, at 1x on the first set, CPU seconds of planner and baseline alternately (A B A B) and their ratio.
+ * --engine '{"protectDirect":false}' tries planner knobs (EngineOptions) on the whole table.
+ * Prints a table on stderr and {"sets":[{"name","planner","baseline","bound",...}],"cpu1x":{...}} on stdout.
  */
 import loadHighs from 'highs';
+import type { EngineOptions } from '../server/planner';
 import { scaleUpperBounds } from '../server/planner/bounds/bound';
 import { lpUpperBound } from '../server/planner/bounds/lpBound';
 import { steadyStateBound } from '../server/planner/bounds/steadyBound';
-import type { OrderOutcome } from '../server/planner/types';
 import { engineOptions, parseArgs, progress } from './lib/args';
-import { loadBenchData, scaleOrders } from './lib/data';
+import type { BenchData } from './lib/data';
+import { scaleOrders } from './lib/data';
+import { demandSets } from './lib/demand';
 import { runPlanner } from './lib/run';
 
-export default async function plannerScale(argv: string[]): Promise<void> {
-  const args = parseArgs(argv);
-  const seed = args.number('seed', 1);
-  const step = 1 / 16;
-  const data = loadBenchData(args);
-  const engine = engineOptions(args);
-  let totalSeconds = 0;
-  const tryScale = (k: number): OrderOutcome | undefined => {
+const STEP = 1 / 16;
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+interface ScaleResult {
+  largestOnTimeScale: number;
+  steps: number;
+  timeouts: number;
+  planningSeconds: number;
+  firstFailure: { scale: number; at: string; order: string; cause: string } | null;
+}
+
+/** Largest K on the 1/16 grid in [0, hi) at which every order is on time (hi itself is never tried). */
+function largestOnTime(
+  label: string,
+  data: BenchData,
+  seed: number,
+  hi: number,
+  engine: Partial<EngineOptions>,
+  limitSeconds: number,
+  /** Known on-time scale to start from (development: --range lo,hi). */
+  lo = 0,
+): ScaleResult {
+  let good = lo;
+  let bad = hi;
+  let steps = 0;
+  let timeouts = 0;
+  let planningSeconds = 0;
+  let firstFailure: ScaleResult['firstFailure'] = null;
+  while (bad - good > STEP) {
+    const k = Math.round((good + bad) / 2 / STEP) * STEP;
+    if (k <= good || k >= bad) break;
     const orders = scaleOrders(data.orders, k, seed);
-    const run = runPlanner(data.network, orders, undefined, true, undefined, engine);
-    totalSeconds += run.seconds;
+    const run = runPlanner(data.network, orders, undefined, true, undefined, engine, limitSeconds);
+    steps++;
+    planningSeconds += run.seconds;
+    const f = run.failure;
+    if (run.timedOut) timeouts++;
     progress(
-      `K=${k}: ${run.failure ? `fails at ${run.failure.key}, ${((100 * run.planned) / orders.length).toFixed(1)} % through (${run.failure.cause?.message ?? run.failure.status})` : 'all on time'} ` +
-        `[${orders.length} orders, ${run.seconds.toFixed(2)} s]`,
+      `  ${label} K=${k}: ${
+        f
+          ? `falla en ${f.key}, ${((100 * run.planned) / orders.length).toFixed(1)} % (${f.cause?.message ?? f.status})`
+          : run.timedOut
+            ? `tiempo agotado (${limitSeconds} s) al ${((100 * run.planned) / orders.length).toFixed(1)} %`
+            : 'todo a tiempo'
+      } [${orders.length} pedidos, ${run.seconds.toFixed(2)} s]`,
     );
-    return run.failure;
-  };
-  let good = 0;
-  let bad = 1;
-  let failure = tryScale(1);
-  if (!failure) {
-    good = 1;
-    for (;;) {
-      bad = good * 2;
-      failure = tryScale(bad);
-      if (failure) break;
-      good = bad;
-      if (good >= 1024) break;
-    }
+    if (f || run.timedOut) {
+      bad = k;
+      firstFailure = f
+        ? {
+            scale: k,
+            at: new Date(f.releaseMin * 60_000).toISOString(),
+            order: f.key,
+            cause: f.cause?.message ?? f.status,
+          }
+        : { scale: k, at: '', order: '', cause: `tiempo agotado (${limitSeconds} s)` };
+    } else good = k;
   }
-  // Bisect on the 1/16 grid between the last good and the first bad scale.
-  while (failure && bad - good > step) {
-    const mid = Math.round((good + bad) / 2 / step) * step;
-    if (mid <= good || mid >= bad) break;
-    const f = tryScale(mid);
-    if (f) {
-      bad = mid;
-      failure = f;
-    } else good = mid;
-  }
-  const result = {
+  return {
     largestOnTimeScale: good,
-    firstFailure: failure
-      ? {
-          scale: bad,
-          at: new Date(failure.releaseMin * 60_000).toISOString(),
-          order: failure.key,
-          status: failure.status,
-          cause: failure.cause?.message ?? '',
-          kind: failure.cause?.kind,
-          airport: failure.cause?.airport,
-        }
-      : null,
-    upperBounds: scaleUpperBounds(data.network, data.orders).map((b) => ({
-      k: Math.round(b.k * 100) / 100,
-      resource: b.resource,
-      airport: b.airport,
-      releases: `${new Date(b.fromDay * 86_400_000).toISOString().slice(0, 10)}..${new Date(b.toDay * 86_400_000).toISOString().slice(0, 10)}`,
-    })),
-    lpBound: args.has('lp') ? await lpBoundOf(data) : undefined,
-    planningSeconds: Math.round(totalSeconds * 100) / 100,
-    seed,
-    engine,
+    steps,
+    timeouts,
+    planningSeconds: round(planningSeconds, 2),
+    firstFailure,
   };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 /** The LP upper bounds on K (lpBound.ts, steadyBound.ts): what no planner can beat on these orders. */
-async function lpBoundOf(data: ReturnType<typeof loadBenchData>) {
-  progress('solving the LP upper bounds (--lp)');
+async function lpBoundOf(data: BenchData) {
   const highs = await loadHighs();
   const r = lpUpperBound(highs, data.network, data.orders);
   const steady = steadyStateBound(highs, data.network, data.orders);
-  const round = (x: number) => Math.round(x * 1000) / 1000;
-  return {
-    k: round(Math.min(r.k, steady.k)),
-    steadyState: round(steady.k),
-    destinationPickup: round(r.k),
-    binding: steady.k < r.k ? { resource: 'steady-state' } : r.binding,
-    sedeSeats: round(r.sedeSeats.k),
+  return { k: round(Math.min(r.k, steady.k)), steadyState: round(steady.k), destinationPickup: round(r.k) };
+}
+
+/** CPU seconds at 1x, planner and baseline alternately (A B A B), in one process. */
+function cpuAt1x(data: BenchData, engine: Partial<EngineOptions>) {
+  const planner: number[] = [];
+  const baseline: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    planner.push(
+      round(runPlanner(data.network, data.orders, undefined, false, undefined, engine).cpuSeconds),
+    );
+    baseline.push(
+      round(
+        runPlanner(data.network, data.orders, undefined, false, undefined, { baseline: true }).cpuSeconds,
+      ),
+    );
+  }
+  return { planner, baseline, ratios: planner.map((p, i) => round(p / baseline[i], 2)) };
+}
+
+export default async function plannerScale(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const engine = engineOptions(args) as Partial<EngineOptions>;
+  const limitSeconds = args.number('step-seconds', 120);
+  const sets = demandSets(args);
+  const started = process.hrtime.bigint();
+  const cpu1x = args.has('no-cpu')
+    ? { planner: [], baseline: [], ratios: [] }
+    : cpuAt1x(sets[0].data, engine);
+  progress(
+    `CPU a 1x (${sets[0].name}), planificador / base: ${cpu1x.planner.join(', ')} s / ${cpu1x.baseline.join(', ')} s`,
+  );
+  const rows = [];
+  for (const set of sets) {
+    const { data, seed } = set;
+    const throughput = Math.min(...scaleUpperBounds(data.network, data.orders).map((b) => b.k));
+    progress(`${set.name}: ${data.orders.length} pedidos; cota de capacidad ${round(throughput)}`);
+    const lp = args.has('no-lp') ? undefined : await lpBoundOf(data);
+    if (lp) progress(`  cota LP ${lp.k}`);
+    const bound = Math.min(throughput, lp?.k ?? Number.POSITIVE_INFINITY);
+    const range = args.get('range')?.split(',').map(Number);
+    const hi = Math.min(range?.[1] ?? Number.POSITIVE_INFINITY, Math.floor(bound / STEP) * STEP + STEP);
+    const lo = range?.[0] ?? 0;
+    const planner = largestOnTime('planificador', data, seed, hi, engine, limitSeconds, lo);
+    const baseline = args.has('no-baseline')
+      ? planner
+      : largestOnTime('base', data, seed, hi, { baseline: true }, limitSeconds, lo);
+    rows.push({
+      name: set.name,
+      orders: data.orders.length,
+      planner,
+      baseline,
+      bound: round(bound),
+      lp,
+      throughputBound: round(throughput),
+    });
+  }
+  const pad = (s: string | number, w: number) => String(s).padStart(w);
+  progress(
+    `\n${'conjunto'.padEnd(24)}${pad('planif.', 9)}${pad('base', 9)}${pad('cota', 9)}${pad('planif./cota', 14)}`,
+  );
+  for (const r of rows)
+    progress(
+      `${r.name.padEnd(24)}${pad(r.planner.largestOnTimeScale, 9)}${pad(r.baseline.largestOnTimeScale, 9)}` +
+        `${pad(r.bound, 9)}${pad(`${Math.round((100 * r.planner.largestOnTimeScale) / r.bound)} %`, 14)}`,
+    );
+  progress(`CPU a 1x planificador/base: ${cpu1x.ratios.join(', ')}`);
+  const result = {
+    sets: rows,
+    cpu1x,
+    engine,
+    stepSeconds: limitSeconds,
+    seconds: round(Number(process.hrtime.bigint() - started) / 1e9, 1),
   };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 }

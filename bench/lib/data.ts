@@ -3,11 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../../contract/random';
 import { toNetwork, toPlanOrder } from '../../server/domain/convert';
-import type { Airport, DailyFlight, OrderRecord } from '../../server/domain/types';
+import { type Airport, type DailyFlight, type OrderRecord, orderKey } from '../../server/domain/types';
 import { parseAirports } from '../../server/formats/airports';
 import { parseFlights } from '../../server/formats/flights';
 import { parseOrders } from '../../server/formats/orders';
 import { decodeText } from '../../server/formats/text';
+import type { FileTimes } from '../../server/planner';
 import type { Network, PlanOrder } from '../../server/planner/types';
 import type { BenchArgs } from './args';
 
@@ -23,6 +24,8 @@ export interface BenchData {
   /** All orders, sorted by UTC release. */
   orders: PlanOrder[];
   source: string;
+  /** The files' local times and offsets, for the validator's own conversion. */
+  files: FileTimes;
 }
 
 const read = (file: string) => decodeText(new Uint8Array(readFileSync(file))).text;
@@ -65,10 +68,25 @@ export function loadBenchData(args: BenchArgs): BenchData {
   const codes = new Set(airports.map((a) => a.code));
   const flights = check('flights', flightsFile, parseFlights(read(flightsFile), codes));
   const records: OrderRecord[] = check('orders', ordersFile, parseOrders(read(ordersFile), codes));
+  return benchDataOf(airports, flights, records, dirname(ordersFile));
+}
+
+/** Planner input from parsed records (files, or the demo generator's records). */
+export function benchDataOf(
+  airports: Airport[],
+  flights: DailyFlight[],
+  records: OrderRecord[],
+  source: string,
+): BenchData {
   const gmt = new Map(airports.map((a) => [a.code, a.gmt]));
   const orders = records.map((r) => toPlanOrder(r, gmt.get(r.destination)!));
   orders.sort((a, b) => a.releaseMin - b.releaseMin || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { airports, flights, network: toNetwork(airports, flights), orders, source: dirname(ordersFile) };
+  const files: FileTimes = {
+    airports,
+    flights,
+    orders: records.map((r) => ({ ...r, key: orderKey(r.destination, r.seq) })),
+  };
+  return { airports, flights, network: toNetwork(airports, flights), orders, source, files };
 }
 
 /** Deterministic PRNG. */

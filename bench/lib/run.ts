@@ -11,6 +11,8 @@ export interface PlanRun {
   failure?: OrderOutcome;
   /** Orders planned (with stopOnFailure: up to and including the failure). */
   planned: number;
+  /** The run hit its time limit before planning every order. */
+  timedOut: boolean;
 }
 
 /**
@@ -26,6 +28,8 @@ export function runPlanner(
   midway?: (planner: PlannerEngine, nowMin: number) => void,
   /** Engine knobs to try (bench flag --engine '{"repairCandidates":60}'). */
   engine: Partial<EngineOptions> = {},
+  /** CPU-time limit of the planning itself (a planner-scale step): the run stops there, timedOut. */
+  limitSeconds = Number.POSITIVE_INFINITY,
 ): PlanRun {
   const planner = createPlanner(network, {}, engine);
   const outcomes: OrderOutcome[] = [];
@@ -33,7 +37,8 @@ export function runPlanner(
   let seconds = 0;
   let cpuSeconds = 0;
   const chunk = 5000;
-  for (let i = 0; i < orders.length && !failure; i += chunk) {
+  let timedOut = false;
+  for (let i = 0; i < orders.length && !failure && !timedOut; i += chunk) {
     const t = process.hrtime.bigint();
     const cpu = process.cpuUsage();
     const end = Math.min(orders.length, i + chunk);
@@ -55,11 +60,20 @@ export function runPlanner(
         failure = out;
         break;
       }
+      if ((j & 255) === 255 && cpuSeconds + cpuSince(cpu) > limitSeconds) {
+        timedOut = true;
+        break;
+      }
     }
     seconds += Number(process.hrtime.bigint() - t) / 1e9;
     const used = process.cpuUsage(cpu);
     cpuSeconds += (used.user + used.system) / 1e6;
     onProgress?.(end);
   }
-  return { outcomes, seconds, cpuSeconds, planner, failure, planned: outcomes.length };
+  return { outcomes, seconds, cpuSeconds, planner, failure, planned: outcomes.length, timedOut };
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
 }

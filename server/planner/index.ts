@@ -17,21 +17,30 @@
  * Strategy: every sede at once, each with its own deadline (48 h from the home sede while no product of the
  * order comes from another continent, else 72 h), earliest arrival first (putting the home sede
  * first spends its seats on orders another sede could serve as early, and failed at K = 7.5625 instead of 8);
- * per shipment a direct flight when one is on time, else two legs that leave a later direct sede
- * flight's pickup window the room its free seats need (protectDirect), else an earliest-arrival label-setting
- * search with capacities over the time-expanded network; an order is split whenever a route fills up.
+ * per shipment the on-time route of one or two legs that arrives first (a two-leg one ranked by arrival plus
+ * its transit wait; with directBonusMin = infinity, direct flights first and protectDirect instead: better on the
+ * real week by at most 1/16, 1.6 worse on a single-destination file, where arrivals bunched at the direct
+ * flights' times fill the destination's pickup windows), else an earliest-arrival label-setting search with
+ * capacities over the time-expanded network; an order is split whenever a route fills up.
  * When an order cannot be on time, earlier orders' products still at their sede are moved off full flights
  * onto other on-time routes (repair); only if that fails is it delivered late, with the binding cause.
  *
- * Cost: per order, the direct stage checks sedes x flights per pair (<= 4) x deadline days (3) instances, each
- * an O(1) seat lookup and an O(16 + span/16) warehouse range max (timeline.ts); the two-leg stage, used
- * only when directs are full, enumerates sedes x intermediates x first-leg instances with pruning. Nothing
+ * Cost: per order, the direct scan checks sedes x flights per pair (<= 4) x deadline days (3) instances, each
+ * an O(1) seat lookup and an O(16 + span/16) warehouse range max (timeline.ts); the two-leg scan enumerates
+ * sedes x intermediates x first-leg instances, pruned by the best arrival so far. Nothing
  * depends on the number of orders already planned (state is paged by UTC day), so a run is linear in
  * orders; per-order cost rises with load because congested orders reach the two-leg, any-route and repair
- * stages. Memory: one page per airport and day (1440 ints) plus one per day of flight loads, and the hot
+ * stages. An order that cannot be on time costs a bounded amount of work: the enumeration of its one- and
+ * two-leg routes blocked by one resource (sedes x intermediates x first-leg instances, first connection), at most
+ * repairCandidates of them tried and at most repairMoves moves in all (each: one shipment off, up to three
+ * placement stages for it), the late placement (one any-route search per route taken) and one diagnosis
+ * (diagnose.ts: every one- and two-leg route instance). Memory: one page per airport and day (1440 ints) plus one per day of flight loads, and the hot
  * orders of the last KEEP_DAYS + 3 days; advance() archives the rest.
  *
- * validatePlan() (validate.ts) checks a plan independently, validateDecisions() the time order of its decision log; planToJsonLines() exports it;
+ * validatePlan() (validate.ts) checks a plan independently (given the files' local times, it derives flight and
+ * release times itself: validateTimes.ts), validateDecisions() the time order of its decision log; planToJsonLines() exports it;
+ * createPlanner(network, params, { baseline: true }) plans with the plain earliest-arrival greedy of baseline.ts,
+ * the yardstick of the defaults (bench planner-scale prints both on several demand sets);
  * scaleUpperBounds() (bounds/bound.ts) gives throughput bounds on the demand any plan can serve on time; lpUpperBound()
  * (bounds/lpBound.ts) and steadyStateBound() (bounds/steadyBound.ts) solve LP relaxations with HiGHS for tighter ones.
  */
@@ -56,6 +65,7 @@ export {
   validateDecisions,
   validatePlan,
 } from './validate';
+export type { FileTimes } from './validateTimes';
 
 export type PlannerEngine = ReturnType<typeof createEngine>;
 

@@ -1,7 +1,16 @@
+import { placeBaseline } from './baseline';
 import { diagnose } from './diagnose';
 import { DAY_MIN } from './network';
 import { refresh } from './outcome';
-import { awayDeadline, deadlineFor, deadlineOf, lateLimit, placeOnTime, routeFromStock } from './placement';
+import {
+  awayDeadline,
+  deadlineFor,
+  deadlineOf,
+  lateLimit,
+  onTime,
+  placeOnTime,
+  routeFromStock,
+} from './placement';
 import { repair } from './repair';
 import { search } from './search';
 import {
@@ -25,6 +34,11 @@ import type { OrderOutcome, PlanOrder, Shipment } from './types';
  */
 function placeFresh(st: EngineState, o: OrderRec, qty: number, from: number): number {
   const t0 = Math.max(from, st.clock);
+  if (st.opt.baseline) {
+    const placed = placeBaseline(st, o, qty, t0);
+    if (placed < qty || !onTime(st, o)) o.cause ??= diagnose(st, o, t0);
+    return placed;
+  }
   let left = qty - placeOnTime(st, o, qty, t0);
   if (left === 0) return qty;
   if (st.opt.repairCandidates > 0) left -= repair(st, o, left, t0);

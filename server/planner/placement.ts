@@ -82,8 +82,11 @@ export function routeFromStock(
 function routeJoint(st: EngineState, o: OrderRec, qty: number, t0: number, maxLegs: number): number {
   let left = qty;
   const away = awayDeadline(st, o);
+  // A finite direct bonus makes the first stage weigh two-leg routes too.
+  const bonus = st.opt.directBonusMin;
+  const legs = maxLegs === 1 && bonus !== Number.POSITIVE_INFINITY ? 3 : maxLegs;
   while (left > 0) {
-    const r = bestShort(st, st.net.sedes, o.dest, t0, away, maxLegs, homeDeadline(st, o));
+    const r = bestShort(st, st.net.sedes, o.dest, t0, away, legs, homeDeadline(st, o), bonus);
     if (!r) break;
     const q = Math.min(left, r.cap);
     newShip(st, o, q, r.source, r.legs);

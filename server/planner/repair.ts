@@ -45,8 +45,9 @@ export function repair(st: EngineState, o: OrderRec, qty: number, t0: number): n
   const movable = (v: ShipRec) =>
     v.order !== o && v.legs[0].dep > st.clock && v.order.outcome.status === 'onTime';
   let attempts = 0;
+  let moves = 0;
   for (const cand of candidates) {
-    if (left === 0 || attempts >= opt.repairCandidates) break;
+    if (left === 0 || attempts >= opt.repairCandidates || moves >= opt.repairMoves) break;
     attempts++;
     const block = cand.block;
     if (!block) continue;
@@ -62,7 +63,8 @@ export function repair(st: EngineState, o: OrderRec, qty: number, t0: number): n
     }
     const victims = pool.sort((a, b) => b.qty - a.qty).slice(0, opt.repairVictims);
     for (const v of victims) {
-      if (left === 0) break;
+      if (left === 0 || moves >= opt.repairMoves) break;
+      moves++;
       st.journal = [];
       removeShip(st, v);
       const cap = routeCap(st, cand.legs, t0, true);

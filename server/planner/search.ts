@@ -57,6 +57,11 @@ export function bestShort(
   maxLegs: number,
   /** When given, the deadline of sources on d's continent (the others keep `deadline`). */
   homeDeadline?: number,
+  /**
+   * Minutes of arrival a direct flight is worth over two legs: a two-leg route is taken only when it arrives
+   * that much earlier (infinite: a direct flight whenever one is on time).
+   */
+  directBonus = Number.POSITIVE_INFINITY,
 ): Route | null {
   const { net, n, wh, pickup, conn } = st;
   let bestScore = Number.POSITIVE_INFINITY;
@@ -91,8 +96,10 @@ export function bestShort(
       }
     }
   }
-  if (bF1 !== NONE) return { source: bS, legs: [{ f: bF1, dep: bDep1 }], cap: bCap };
-  if (maxLegs < 2) return null;
+  const direct: Route | null =
+    bF1 === NONE ? null : { source: bS, legs: [{ f: bF1, dep: bDep1 }], cap: bCap };
+  if (maxLegs < 2 || (direct && directBonus === Number.POSITIVE_INFINITY)) return direct;
+  if (direct) bestScore -= directBonus;
   const protect = maxLegs === 2 && st.opt.protectDirect;
   for (const s of sources) {
     const latestArr =
@@ -151,7 +158,7 @@ export function bestShort(
       }
     }
   }
-  if (bF1 === NONE) return null;
+  if (bF2 === NONE) return direct;
   return {
     source: bS,
     legs: [
@@ -237,7 +244,8 @@ export function search(st: EngineState, starts: Start[], d: number, deadline: nu
       const dur = net.fDur[f];
       for (let dep = firstDep(st, f, earliest); dep + dur <= latestArr; dep += DAY_MIN) {
         const arr = dep + dur;
-        if (arr >= label[y]) break;
+        // Nothing reaching y no earlier than d's label can improve d (legs only add time).
+        if (arr >= label[y] || arr >= label[d]) break;
         if (flightResidual(st, f, dep) <= 0) continue;
         // A longer wait only needs more room: the first instance blocked by the warehouse ends the scan.
         if (waitCounts && whResidual(st, x, t, dep) <= 0) break;

@@ -24,17 +24,34 @@ export interface EngineOptions {
   /** Shipments tried per blocked route (largest first). */
   repairVictims: number;
   /**
+   * Moves tried in all per order that cannot be on time (each: one shipment off, up to three placement stages
+   * for it): with repairCandidates, the bound on a blocked order's repair work.
+   */
+  repairMoves: number;
+  /**
    * First two-leg try: keep the room a later direct sede flight still needs at an airport (its free seats, up
    * to the room of its pickup window). A direct product uses one seat and no transit warehouse; a two-leg
    * product landing in a direct flight's window takes that room and pushes its future products onto two legs too.
+   * Only matters with an infinite directBonusMin (otherwise the first stage already weighs every two-leg route).
    */
   protectDirect: boolean;
+  /**
+   * Minutes of arrival a direct flight is worth over a two-leg route in the first stage (infinite: direct
+   * flights first, as long as one is on time; finite: a two-leg route arriving that much earlier wins, which
+   * spreads arrivals over a destination's pickup windows).
+   */
+  directBonusMin: number;
+  /** Plan with the plain earliest-arrival greedy of baseline.ts instead (the yardstick of the defaults). */
+  baseline: boolean;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   repairCandidates: 100,
   repairVictims: 1000,
+  repairMoves: 400,
   protectDirect: true,
+  baseline: false,
+  directBonusMin: 0,
 };
 
 /** How far past its 72 h deadline an order may still be delivered (late) before it counts as unrouted. */

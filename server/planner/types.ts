@@ -109,6 +109,11 @@ export interface FailureCause {
   atMin?: number;
   /** Flight instances that were full, "ORIG-DEST-HH:MM@epochMin". */
   flights?: string[];
+  /**
+   * On-time routes of one or two legs the diagnosis walked (each sede with the order's own deadline), and how
+   * many of them full flights and full warehouses block (a route blocked by both counts for both).
+   */
+  blocked?: { routes: number; byFlights: number; byWarehouses: number };
   /** Spanish explanation for operators. */
   message: string;
 }

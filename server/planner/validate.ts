@@ -1,6 +1,7 @@
 import { DAY_MIN } from './network';
-import type { Network, OrderOutcome, PlannerParams, PlanOrder } from './types';
+import type { Network, NetworkFlight, OrderOutcome, PlannerParams, PlanOrder } from './types';
 import { DEFAULT_PLANNER_PARAMS } from './types';
+import { type FileTimes, fileFlightTimes, fileReleaseTimes, timeMismatches } from './validateTimes';
 
 /**
  * Independent plan checker: recomputes every rule of DOMAIN.md from the network, the orders and the
@@ -12,6 +13,7 @@ export const HARD_KINDS = [
   'missing-outcome',
   'unknown-flight',
   'schedule',
+  'time-zone',
   'chain',
   'source',
   'destination',
@@ -56,6 +58,11 @@ export interface ValidateOptions {
   cancelled?: { flightId: string; depMin: number }[];
   /** Cap on stored violations (counts stay exact). */
   maxListed?: number;
+  /**
+   * The files' local times and offsets: flight times and release instants are then derived by the
+   * validator itself (validateTimes.ts), and a network or order converted otherwise is a 'time-zone' breach.
+   */
+  files?: FileTimes;
 }
 
 const DAY = DAY_MIN;
@@ -82,6 +89,16 @@ export function validatePlan(
   const cancelled = new Set((options.cancelled ?? []).map((c) => `${c.flightId}@${c.depMin}`));
   const orderByKey = new Map(orders.map((o) => [o.key, o]));
   const seen = new Set<string>();
+  const fileFlights = options.files ? fileFlightTimes(options.files) : undefined;
+  const fileReleases = options.files ? fileReleaseTimes(options.files) : new Map<string, number>();
+  if (options.files)
+    for (const m of timeMismatches(network, orders, fileFlights!, fileReleases))
+      report({ kind: 'time-zone', ...m });
+  /** A leg's UTC departure minute of the day and duration: from the files when given, else the network. */
+  const schedule = (f: NetworkFlight) => {
+    const t = fileFlights?.get(f.id);
+    return t ? { dep: t.depUtc, minutes: t.minutes } : { dep: mod(f.depUtcMin, DAY), minutes: f.durationMin };
+  };
 
   const flightLoad = new Map<string, number>();
   /** Warehouse presence intervals per airport: flat [from, to, qty] triples. */
@@ -107,6 +124,7 @@ export function validatePlan(
       continue;
     }
     seen.add(out.key);
+    const releaseMin = fileReleases.get(order.key) ?? order.releaseMin;
     const dest = airports.get(order.destination);
     if (sedes.has(order.destination)) {
       if (out.status !== 'fromStock' || out.shipments.length > 0)
@@ -127,7 +145,7 @@ export function validatePlan(
         ? out.shipments.every((s) => airports.get(s.source)?.continent === destContinent)
         : [...sedes].some((s) => airports.get(s)?.continent === destContinent);
     const deadline =
-      order.releaseMin + (sameContinent ? params.deadlineSameContinentMin : params.deadlineOtherContinentMin);
+      releaseMin + (sameContinent ? params.deadlineSameContinentMin : params.deadlineOtherContinentMin);
     if (out.deadlineMin !== deadline)
       report({
         kind: 'status',
@@ -158,7 +176,7 @@ export function validatePlan(
           order: out.key,
           message: `El primer vuelo no sale de la sede ${s.source}.`,
         });
-      if (s.legs[0].depMin < order.releaseMin)
+      if (s.legs[0].depMin < releaseMin)
         report({
           kind: 'release',
           order: out.key,
@@ -177,7 +195,8 @@ export function validatePlan(
             message: `Vuelo ${leg.flightId} desconocido.`,
           });
         } else {
-          if (mod(leg.depMin, DAY) !== mod(f.depUtcMin, DAY) || leg.arrMin - leg.depMin !== f.durationMin)
+          const sched = schedule(f);
+          if (mod(leg.depMin, DAY) !== sched.dep || leg.arrMin - leg.depMin !== sched.minutes)
             report({
               kind: 'schedule',
               order: out.key,

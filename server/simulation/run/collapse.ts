@@ -53,6 +53,13 @@ export function collapseReport(rt: RunRuntime, out: OrderOutcome, atMin: number)
   } else {
     causa = cause?.message ?? `El pedido ${out.key} no puede llegar a ${dest} a tiempo.`;
   }
+  const b = cause?.blocked;
+  if (b && tipo !== 'no-route') {
+    const pct = (x: number) => `${Math.round((100 * x) / Math.max(1, b.routes))} %`;
+    causa +=
+      ` De las ${b.routes} rutas a tiempo de uno o dos vuelos, ${b.byWarehouses} (${pct(b.byWarehouses)}) ` +
+      `tienen un almacén lleno y ${b.byFlights} (${pct(b.byFlights)}) un vuelo lleno.`;
+  }
   return {
     fecha: epochMinToIso(atMin),
     pedido: out.key,
