@@ -175,6 +175,7 @@ describe.skipIf(!haveFiles)('run outcomes in Chromium with real-format files', (
     expect(Math.round(box.y + box.height)).toBe(MOBILE.height);
     expect(box.height).toBeLessThanOrEqual(MOBILE.height * 0.76);
     await card.getByRole('button', { name: 'Cerrar informe' }).click();
+    await card.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Ver informe', exact: true }).click();
     await card.waitFor();
     expect(errors).toEqual([]);
@@ -201,6 +202,7 @@ describe.skipIf(!haveFiles)('run outcomes in Chromium with real-format files', (
     expect(text).toContain('Almacén más lleno');
     expect(text).toContain('Vuelo más lleno');
     await card.getByRole('button', { name: 'Cerrar resumen' }).click();
+    await card.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Ver resumen', exact: true }).click();
     await card.waitFor();
     expect(errors).toEqual([]);

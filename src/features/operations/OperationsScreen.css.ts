@@ -55,7 +55,8 @@ export const report = style({
   position: 'absolute',
   left: vars.space['3'],
   top: vars.space['3'],
-  bottom: '112px',
+  // Above the status strip (its height is measured: see RunOutcomePanel).
+  bottom: 'var(--strip-clearance, 112px)',
   zIndex: vars.zIndex.panel,
   display: 'flex',
   flexDirection: 'column',

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { RunMode } from '../../../contract';
 import { airportsQueryAtom } from '../../api/airports';
 import { Button } from '../../components/Button/Button';
@@ -39,6 +39,35 @@ export function useOutcomeHighlight(mode: RunMode): MapHighlight | null {
   );
 }
 
+/** The status strip's accessible name (the screen's bottom bar the card must stay above). */
+const STRIP_SELECTOR = 'section[aria-label="Estado de la simulación"]';
+
+/**
+ * Keeps the card above the status strip, whose height changes with its content and the window: a
+ * callback ref for the dock that follows the strip's top edge.
+ */
+function useStripClearance() {
+  const cleanup = useRef<(() => void) | null>(null);
+  return useCallback((dock: HTMLDivElement | null) => {
+    cleanup.current?.();
+    cleanup.current = null;
+    // The dock sits in the screen's top-left column; the column's bottom follows the strip.
+    const column = dock?.parentElement;
+    const screen = dock?.closest('[data-mode]');
+    const strip = screen?.querySelector(STRIP_SELECTOR);
+    if (!column || !screen || !strip || typeof ResizeObserver === 'undefined') return;
+    const place = () => {
+      const gap = screen.getBoundingClientRect().bottom - strip.getBoundingClientRect().top;
+      column.style.setProperty('--strip-clearance', `${Math.max(0, Math.round(gap)) + 12}px`);
+    };
+    const observer = new ResizeObserver(place);
+    observer.observe(strip);
+    observer.observe(screen);
+    place();
+    cleanup.current = () => observer.disconnect();
+  }, []);
+}
+
 /**
  * A run screen's report or summary: it opens when the current run ends (a collapse, or the end of the
  * week), can be closed, and a 'Ver informe' / 'Ver resumen' button brings it back.
@@ -52,6 +81,7 @@ export function RunOutcomePanel({ mode }: { mode: RunMode }) {
   const setFlight = useSetAtom(selectedFlightIdAtom);
   const setOrder = useSetAtom(selectedOrderKeyAtom);
   const outcome = useShownOutcome(mode);
+  const dockRef = useStripClearance();
 
   // A run that ends while the screen is open shows its outcome at once, over any reopened one.
   const endedId = runOutcome(current)?.run.id ?? null;
@@ -79,7 +109,7 @@ export function RunOutcomePanel({ mode }: { mode: RunMode }) {
     setPicked(null);
   };
   return (
-    <div className={styles.dock} data-outcome={outcome.kind}>
+    <div ref={dockRef} className={styles.dock} data-outcome={outcome.kind}>
       {outcome.kind === 'report' ? (
         <CollapseReportView
           report={outcome.report}
