@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type Database, type DbTarget, openDatabase } from '../db/client';
+import { discardUnfinishedUploads } from '../services/file-parts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
 export const dbPlugin = fp<{ target: DbTarget }>(
   async (app, opts) => {
     const db = await openDatabase(opts.target);
+    // One server per database: staged rows and parts left by an upload a crash cut short are garbage.
+    await discardUnfinishedUploads(db.raw);
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.close();

@@ -3,11 +3,11 @@ import zlib from 'node:zlib';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FileKind, FileStatusDto } from '../../contract';
 import type { Database } from '../db/client';
-import type { RawSession } from '../db/raw';
 import { files } from '../db/schema';
 import type { Executor } from '../db/tx';
 import { stripBom } from '../formats/text';
 import { ApiError } from '../plugins/errors';
+import { readParts } from './file-parts';
 
 /** Bytes received from an operator, before any validation. */
 export interface UploadedFile {
@@ -51,6 +51,8 @@ export interface StoredFileInfo {
   sizeBytes: number;
   encoding: string;
   uploadedAt: Date;
+  /** Set when the bytes are stored in parts (file-parts.ts). */
+  uploadId: number | null;
 }
 
 const infoColumns = {
@@ -60,6 +62,7 @@ const infoColumns = {
   sizeBytes: files.sizeBytes,
   encoding: files.encoding,
   uploadedAt: files.uploadedAt,
+  uploadId: files.uploadId,
 };
 
 /** The current file of a kind: the only one for replacing kinds, the latest one for pedidos. */
@@ -131,22 +134,6 @@ export async function insertFile(
   return rows[0].id;
 }
 
-/** insertFile on a raw session (the bulk order load runs on one, for COPY). */
-export async function insertFileRaw(
-  tx: RawSession,
-  kind: FileKind,
-  file: UploadedFile,
-  meta: FileMeta,
-): Promise<number> {
-  const hex = await storedContent(file.bytes);
-  const rows = await tx.query<{ id: number }>(
-    `INSERT INTO files (kind, filename, size_bytes, encoding, line_count, record_count, content, content_encoding)
-     VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), 'gzip') RETURNING id`,
-    [kind, file.filename, file.bytes.byteLength, meta.encoding, meta.lineCount, meta.recordCount, hex],
-  );
-  return Number(rows[0].id);
-}
-
 /** Drops the previous file of a replacing kind (the caller inserts the new one in the same transaction). */
 export async function deleteFilesOfKind(tx: Executor, kind: FileKind): Promise<void> {
   await tx.delete(files).where(eq(files.kind, kind));
@@ -158,6 +145,12 @@ export async function fileContent(
 ): Promise<{ info: StoredFileInfo; bytes: Uint8Array } | undefined> {
   const info = await currentFile(db.orm, kind);
   if (!info) return undefined;
+  if (info.uploadId !== null) {
+    const pieces: Buffer[] = [];
+    for await (const piece of readParts(db.raw, info.uploadId)) pieces.push(piece);
+    const bytes = Buffer.concat(pieces);
+    return { info, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  }
   const rows = await db.orm
     .select({ hex: sql<string>`encode(${files.content}, 'hex')`, contentEncoding: files.contentEncoding })
     .from(files)
@@ -179,7 +172,10 @@ export async function previewFile(db: Database, kind: FileKind, lines: number): 
   const info = await currentFile(db.orm, kind);
   if (!info) return undefined;
   const want = Math.min(info.sizeBytes, lines * PREVIEW_BYTES_PER_LINE + 4);
-  const head = await storedPrefix(db, info.id, want);
+  const head =
+    info.uploadId !== null
+      ? await partsPrefix(db, info.uploadId, want)
+      : await storedPrefix(db, info.id, want);
   if (!head) return undefined;
   const complete = want >= info.sizeBytes;
   const text = decodePrefix(head, info.encoding, complete);
@@ -218,6 +214,17 @@ async function storedPrefix(db: Database, id: number, want: number): Promise<Uin
     if (whole || out.byteLength >= want) return out.subarray(0, want);
     read *= 2;
   }
+}
+
+async function partsPrefix(db: Database, uploadId: number, want: number): Promise<Uint8Array> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const piece of readParts(db.raw, uploadId)) {
+    pieces.push(piece);
+    size += piece.byteLength;
+    if (size >= want) break;
+  }
+  return Buffer.concat(pieces).subarray(0, want);
 }
 
 function decodePrefix(bytes: Uint8Array, encoding: string, complete: boolean): string {
