@@ -7,14 +7,14 @@ import { compressPlugin } from './plugins/compress';
 import { type AppConfig, configPlugin, loadConfig } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { ApiError, errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes';
 import { seedDemoIfEmpty } from './services/demo';
 import { simulationPlugin } from './simulation/plugin';
-import { validatorCompiler } from './validation';
+import { fieldWithNul, validatorCompiler } from './validation';
 
 export interface BuildAppOptions {
   /** Overrides applied on top of the environment. */
@@ -50,6 +50,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: config.security.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // No text the app stores or searches may hold a NUL (PostgreSQL refuses it in text): a 400 naming the field.
+  app.addHook('preValidation', async (request) => {
+    const field = fieldWithNul(request.query) ?? fieldWithNul(request.params) ?? fieldWithNul(request.body);
+    if (field) {
+      const message = `${field} contiene un carácter nulo (NUL), que no se admite`;
+      throw new ApiError(400, 'VALIDACION', message, [{ field, message }]);
+    }
+  });
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);

@@ -1,3 +1,5 @@
+import { MAX_FILE_ORDER_QUANTITY } from '../../contract/orderRules';
+import { MAX_YEAR, MIN_YEAR } from '../../contract/time';
 import type { OrderRecord } from '../domain/types';
 import { type FileParseResult, IssueCollector, quote } from './issues';
 
@@ -149,8 +151,15 @@ export function createOrderLineParser(
       month = digits(s, d0 + 5, d0 + 7);
       day = digits(s, d0 + 7, d1);
       const dim = month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1];
-      if (year < 1970 || month < 1 || month > 12 || day < 1 || day > dim) {
+      if (month < 1 || month > 12 || day < 1 || day > dim) {
         issues.add(line, 'fecha', `fecha ${quote(s.slice(d0 + 1, d1))} no existe en el calendario`);
+        ok = false;
+      } else if (year < MIN_YEAR || year > MAX_YEAR) {
+        issues.add(
+          line,
+          'fecha',
+          `fecha ${quote(s.slice(d0 + 1, d1))} fuera del rango admitido (años ${MIN_YEAR} a ${MAX_YEAR})`,
+        );
         ok = false;
       }
     }
@@ -181,7 +190,18 @@ export function createOrderLineParser(
     } else info = dr;
 
     const quantity = digits(s, d4 + 1, d5);
-    if (quantity < 1) {
+    // More than nine digits reads as -1: still a number, only too large.
+    const tooLarge =
+      quantity > MAX_FILE_ORDER_QUANTITY ||
+      (quantity < 0 && d5 > d4 + 1 && /^\d+$/.test(s.slice(d4 + 1, d5)));
+    if (tooLarge) {
+      issues.add(
+        line,
+        'cantidad',
+        `cantidad ${quote(s.slice(d4 + 1, d5))} supera el máximo de ${MAX_FILE_ORDER_QUANTITY} productos por pedido`,
+      );
+      ok = false;
+    } else if (quantity < 1) {
       issues.add(
         line,
         'cantidad',

@@ -28,7 +28,7 @@ const MAX_FILENAME = 120;
  * shell-special characters, bounded length. It never reaches the filesystem anyway (bytes live in
  * the database); this keeps headers and the UI clean.
  */
-export function sanitizeFilename(raw: string | undefined, kind: FileKind): string {
+export function sanitizeFilename(raw: string | undefined, kind: string): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
   let name = base
     .normalize('NFC')

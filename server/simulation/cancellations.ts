@@ -38,9 +38,6 @@ export class Cancellations {
     const host = await this.host(modo);
     const v = host.view;
     const { text } = decodeUpload(bytes, filename);
-    const parsed = parseCancellations(text, new Set(v.flightIds));
-    if (parsed.errorCount > 0) throw invalidFile(filename, parsed);
-    if (parsed.records.length === 0) throw emptyFile(filename, 'cancelaciones');
     const snap = host.snapshot;
     if (!snap || (snap.estado !== 'en_curso' && snap.estado !== 'pausada'))
       throw new ApiError(
@@ -51,6 +48,10 @@ export class Cancellations {
     const now = new Date(snap.clock.ahoraMs);
     const year = now.getUTCFullYear();
     const month = now.getUTCMonth() + 1;
+    const monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const parsed = parseCancellations(text, new Set(v.flightIds), monthDays);
+    if (parsed.errorCount > 0) throw invalidFile(filename, parsed);
+    if (parsed.records.length === 0) throw emptyFile(filename, 'cancelaciones');
     const items = parsed.records.map((rec) => {
       const origin = v.airports[v.airportIndex.get(v.origin[v.flightIndex.get(rec.flightId)!])!];
       const [hh, mm] = rec.flightId.slice(-5).split(':').map(Number);

@@ -92,7 +92,8 @@ function multipartProblem(error: unknown): ApiError | undefined {
 
 export async function receiveUpload(
   request: FastifyRequest,
-  kind: FileKind,
+  /** Names the file when the client gave no name. */
+  kind: FileKind | 'cancelaciones',
   limitBytes: number,
 ): Promise<SpooledUpload> {
   const type = String(request.headers['content-type'] ?? '');
