@@ -29,6 +29,7 @@ process.on('message', (message: { cmd: string }) => {
 
 const app = await buildApp();
 process.on('SIGTERM', () => {
+  setTimeout(() => process.exit(1), 8000).unref();
   void app.close().then(() => process.exit(0));
 });
 await app.listen({ port: app.config.port, host: '127.0.0.1' });

@@ -8,12 +8,16 @@ declare module 'fastify' {
   }
 }
 
+/** An upload still unfinished after this long was cut short by a crash. */
+const STALE_UPLOAD_MINUTES = 60;
+
 /** Opens the database (running migrations) and closes it when the app closes. */
 export const dbPlugin = fp<{ target: DbTarget }>(
   async (app, opts) => {
     const db = await openDatabase(opts.target);
-    // One server per database: staged rows and parts left by an upload a crash cut short are garbage.
-    await discardUnfinishedUploads(db.raw);
+    // Uploads a crash cut short: on PGlite (one server per data folder) all of them; on PostgreSQL, which
+    // several servers may share, only those older than any upload can take.
+    await discardUnfinishedUploads(db.raw, db.kind === 'pglite' ? 0 : STALE_UPLOAD_MINUTES);
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.close();

@@ -15,7 +15,9 @@ const gunzip = promisify(zlib.gunzip);
 export const PART_BYTES = 4 << 20;
 
 export async function newUploadId(db: RawSession): Promise<number> {
-  const rows = await db.query<{ id: string | number }>("SELECT nextval('upload_ids') AS id");
+  const rows = await db.query<{ id: string | number }>(
+    "INSERT INTO uploads (id) VALUES (nextval('upload_ids')) RETURNING id",
+  );
   return Number(rows[0].id);
 }
 
@@ -52,15 +54,29 @@ export class FilePartWriter {
   }
 }
 
-/** Removes the parts of an upload that was refused or cut short. */
-export async function discardUpload(db: RawSession, uploadId: number): Promise<void> {
-  await db.query('DELETE FROM file_parts WHERE upload_id = $1', [uploadId]);
+/** Ends an upload: its parts go unless a files row now points at them (its staged rows are gone already). */
+export async function endUpload(db: RawSession, uploadId: number, linked: boolean): Promise<void> {
+  if (!linked) await db.query('DELETE FROM file_parts WHERE upload_id = $1', [uploadId]);
+  await db.query('DELETE FROM uploads WHERE id = $1', [uploadId]);
 }
 
-/** Leftovers of uploads cut by a crash: staged orders and parts no file row points at. */
-export async function discardUnfinishedUploads(db: RawSession): Promise<void> {
-  await db.exec(`DELETE FROM order_staging;
-    DELETE FROM file_parts p WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.upload_id = p.upload_id)`);
+/**
+ * Leftovers of uploads a crash cut short: their staged orders and the parts no file row points at.
+ * `olderThanMinutes` spares uploads that may still be running on another server sharing the database.
+ */
+export async function discardUnfinishedUploads(db: RawSession, olderThanMinutes: number): Promise<void> {
+  const stale = await db.query<{ id: string | number }>(
+    `SELECT id FROM uploads WHERE started_at <= now() - make_interval(mins => $1::integer)`,
+    [olderThanMinutes],
+  );
+  for (const { id } of stale) {
+    await db.query('DELETE FROM order_staging WHERE upload_id = $1', [id]);
+    await db.query(
+      'DELETE FROM file_parts p WHERE p.upload_id = $1 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.upload_id = p.upload_id)',
+      [id],
+    );
+    await db.query('DELETE FROM uploads WHERE id = $1', [id]);
+  }
 }
 
 /** The stored parts of an upload, inflated one at a time, in order, until `enough` says stop. */

@@ -8,7 +8,7 @@ import { type OrderRecord, orderKey } from '../domain/types';
 import { createOrderLineParser, repeatedOrderMessage } from '../formats/orders';
 import { StreamDecoder, TextDecodeError } from '../formats/text';
 import { ApiError } from '../plugins/errors';
-import { discardUpload, FilePartWriter, newUploadId } from './file-parts';
+import { endUpload, FilePartWriter, newUploadId } from './file-parts';
 import { type DataDeps, listAirports, lockNetworkRaw } from './network';
 import { encodingError, fmt, invalidFile } from './upload';
 
@@ -53,6 +53,8 @@ export async function storeOrdersUpload(
   deps: DataDeps,
   filename: string,
   source: AsyncIterable<Uint8Array>,
+  /** Throws to stop between slices (the server is closing); nothing is stored then. */
+  check: () => void = () => {},
 ): Promise<OrdersUploadResult> {
   const known = await listAirports(deps.db);
   if (known.length === 0) {
@@ -93,6 +95,7 @@ export async function storeOrdersUpload(
         await feed(decoder.push(chunk));
         // Parsing a piece takes a few milliseconds; other requests get their turn between pieces.
         await nextTurn();
+        check();
       }
       await feed(decoder.end());
     } catch (error) {
@@ -136,7 +139,7 @@ export async function storeOrdersUpload(
           [filename, size, decoder.encoding ?? 'utf-8', lines, staging.count, uploadId],
         );
         const fileId = Number(fileRows[0].id);
-        const moved = await moveStaged(tx, uploadId, staging.batches, fileId);
+        const moved = await moveStaged(tx, uploadId, staging.batches, fileId, check);
         // A file that adds nothing is not kept: its copy would only repeat orders already stored.
         if (moved.added === 0) throw new NothingNew(moved);
         return { ...moved, fileId };
@@ -167,7 +170,7 @@ export async function storeOrdersUpload(
     };
   } finally {
     await staging.clear();
-    if (!linked) await discardUpload(deps.db.raw, uploadId);
+    await endUpload(deps.db.raw, uploadId, linked);
   }
 }
 
@@ -202,6 +205,7 @@ async function moveStaged(
   uploadId: number,
   batches: number[],
   fileId: number,
+  check: () => void,
 ): Promise<Moved> {
   const moved: Moved = { added: 0, products: 0, duplicates: 0, duplicateKeys: [] };
   for (let b = 0; b < batches.length; b++) {
@@ -232,6 +236,7 @@ async function moveStaged(
       }
     }
     await nextTurn();
+    check();
   }
   return moved;
 }

@@ -76,6 +76,11 @@ export class SimulationService {
     return this.stream.tick(wallMs);
   }
 
+  /** True until every run stored before a restart is running again. */
+  get restoring(): boolean {
+    return this.runs.isRestoring;
+  }
+
   /** Resolves when every current run is built (tests, benchmarks). */
   settled(): Promise<void> {
     return this.runs.settled();

@@ -4,6 +4,13 @@
 -- orders. Rows of an upload that failed or was cut by a crash are deleted (also at start-up).
 CREATE SEQUENCE IF NOT EXISTS upload_ids;
 
+-- Uploads under way: when each began, so that a server starting up removes only the leftovers of uploads
+-- that cannot still be running on another server sharing the database.
+CREATE TABLE IF NOT EXISTS uploads (
+  id bigint PRIMARY KEY,
+  started_at timestamptz NOT NULL DEFAULT now()
+);
+
 CREATE TABLE IF NOT EXISTS file_parts (
   upload_id bigint NOT NULL,
   part integer NOT NULL,

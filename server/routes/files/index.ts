@@ -33,6 +33,7 @@ const filesRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const limit = app.config.uploadLimitBytes;
   const gate = new UploadGate();
+  app.addHook('preClose', async () => gate.close());
   await app.register(multipart, {
     limits: { fileSize: limit, files: 1, fields: 10, parts: 20, fieldSize: 1024 * 1024 },
   });
@@ -134,7 +135,7 @@ const filesRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       return gate.run(
         () => receiveUpload(request, 'pedidos', limit),
-        (file) => storeOrdersUpload({ db: app.db, bus: app.bus }, file.filename, file.pieces()),
+        (file) => storeOrdersUpload({ db: app.db, bus: app.bus }, file.filename, file.pieces(), gate.check),
       );
     },
   );

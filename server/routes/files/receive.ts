@@ -38,11 +38,29 @@ export const MAX_UPLOADS_IN_FLIGHT = 6;
 export class UploadGate {
   private inFlight = 0;
   private tail: Promise<void> = Promise.resolve();
+  private closing = false;
+
+  /** The server is closing: uploads in progress stop at their next slice, storing nothing. */
+  close(): void {
+    this.closing = true;
+  }
+
+  /** Throws when the server is closing (checked by the services between slices). */
+  readonly check = (): void => {
+    if (this.closing) {
+      throw new ApiError(
+        503,
+        'CERRANDO',
+        'El servidor se está cerrando: la carga se canceló sin guardar nada; vuelve a enviarla en unos segundos',
+      );
+    }
+  };
 
   async run<T>(
     receive: () => Promise<SpooledUpload>,
     store: (file: SpooledUpload) => Promise<T>,
   ): Promise<T> {
+    this.check();
     if (this.inFlight >= MAX_UPLOADS_IN_FLIGHT) {
       throw new ApiError(
         429,
@@ -61,6 +79,7 @@ export class UploadGate {
         });
         await previous;
         try {
+          this.check();
           return await store(file);
         } finally {
           done();

@@ -10,13 +10,22 @@ const healthRoutes: FastifyPluginAsync = async (fastify) => {
     {
       schema: {
         tags: ['sistema'],
-        summary: 'Estado del servidor y de la base de datos',
+        summary:
+          'Estado del servidor y de la base de datos: 503 con status restaurando mientras se reconstruyen las simulaciones tras un reinicio',
         response: { 200: HealthDto, 503: HealthDto },
       },
     },
     async (_request, reply) => {
       const database = await checkDatabase(app.db);
-      return reply.status(database.status === 'ok' ? 200 : 503).send({ status: database.status, database });
+      if (database.status !== 'ok') return reply.status(503).send({ status: 'error', database });
+      if (app.simulation.restoring) {
+        return reply.status(503).send({
+          status: 'restaurando',
+          message: 'Restaurando las simulaciones guardadas antes del reinicio',
+          database,
+        });
+      }
+      return { status: 'ok' as const, database };
     },
   );
 };
