@@ -1,7 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DbTarget } from './db/client';
+import { ApiError } from './domain/errors';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
 import { compressPlugin } from './plugins/compress';
 import { type AppConfig, configPlugin, loadConfig } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { ApiError, errorsPlugin } from './plugins/errors';
+import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';

@@ -79,5 +79,8 @@ export interface ParseResult<T> {
   errors: ParseIssue[];
 }
 
+/** Digits of an order's sequence number in its key (the file format's width). */
+export const ORDER_SEQ_DIGITS = 9;
+
 export const orderKey = (destination: string, seq: number): string =>
-  `${destination}-${String(seq).padStart(9, '0')}`;
+  `${destination}-${String(seq).padStart(ORDER_SEQ_DIGITS, '0')}`;

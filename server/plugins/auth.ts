@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserDto } from '../../contract/auth';
 import { SIGN_IN_PATH } from '../../contract/authRules';
+import { ApiError } from '../domain/errors';
 import { ensureFirstAdmin, hashSecret, sessionUser } from '../services/users';
 import { allows, forbiddenMessage, isWriteMethod, permissionOf, requiredAccess } from './authPermissions';
-import { ApiError, errorBody } from './errors';
+import { errorBody } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,8 +5,9 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { ApiError, formatMegabytes } from '../domain/errors';
 import { isWriteMethod } from './authPermissions';
-import { ApiError, errorBody, formatMegabytes } from './errors';
+import { errorBody } from './errors';
 
 /** 'sha256-…' of each inline <script> of the built index.html (the theme's first paint), for the CSP. */
 export function inlineScriptHashes(staticDir: string): string[] {

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { ApiError, errorBody } from './errors';
+import { ApiError } from '../domain/errors';
+import { errorBody } from './errors';
 
 /**
  * Serves the built browser app from STATIC_DIR (when it exists) with SPA fallback: any non-/api GET

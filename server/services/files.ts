@@ -5,8 +5,8 @@ import type { FileKind, FileStatusDto } from '../../contract';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import type { Executor } from '../db/tx';
+import { ApiError } from '../domain/errors';
 import { stripBom } from '../formats/text';
-import { ApiError } from '../plugins/errors';
 import { readParts } from './file-parts';
 
 /** Bytes received from an operator, before any validation. */

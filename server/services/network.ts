@@ -4,12 +4,12 @@ import type { Database } from '../db/client';
 import type { RawSession } from '../db/raw';
 import { airports, flights } from '../db/schema';
 import type { Executor, Tx } from '../db/tx';
+import type { AppBus } from '../domain/bus';
 import { NetworkError, toNetwork } from '../domain/convert';
+import { ApiError } from '../domain/errors';
 import type { Airport, Continent, DailyFlight } from '../domain/types';
 import { parseAirports } from '../formats/airports';
 import { parseFlights } from '../formats/flights';
-import { ApiError } from '../plugins/errors';
-import type { AppBus } from '../plugins/events';
 import { deleteFilesOfKind, insertFile, type UploadedFile } from './files';
 import { countLines, decodeUpload, emptyFile, fmt, invalidFile } from './upload';
 

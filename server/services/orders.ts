@@ -5,8 +5,8 @@ import { affectedOf, rowsOf } from '../db/client';
 import { airports, orders } from '../db/schema';
 import type { Executor, Tx } from '../db/tx';
 import type { StoredOrderEvent } from '../domain/bus';
+import { ApiError } from '../domain/errors';
 import { type OrderRecord, orderKey } from '../domain/types';
-import { ApiError } from '../plugins/errors';
 import { airportCodes, type DataDeps } from './network';
 import { fmt } from './upload';
 

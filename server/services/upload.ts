@@ -1,8 +1,8 @@
 import type { ErrorDetailDto } from '../../contract';
+import { ApiError } from '../domain/errors';
 import type { ParseIssue } from '../domain/types';
 import { type FileParseResult, summarizeErrors } from '../formats/issues';
 import { type DecodedText, decodeText, TextDecodeError } from '../formats/text';
-import { ApiError } from '../plugins/errors';
 
 /** Spanish number formatting for messages ("42.993"). */
 export const fmt = (n: number): string => n.toLocaleString('es-ES');

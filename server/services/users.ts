@@ -3,7 +3,7 @@ import type { CreateUserPayload, UpdateUserPayload, UserDto } from '../../contra
 import type { Role } from '../../contract/authRules';
 import type { Database } from '../db/client';
 import type { RawSession } from '../db/raw';
-import { ApiError } from '../plugins/errors';
+import { ApiError } from '../domain/errors';
 
 /**
  * Users, their passwords and sessions. Passwords are hashed with scrypt from node:crypto (memory-hard,

@@ -1,7 +1,7 @@
 import type { CancellationDto, CancellationFileDto, RunMode } from '../../contract';
 import { localToEpochMin } from '../domain/convert';
+import { ApiError } from '../domain/errors';
 import { parseCancellations } from '../formats/cancellations';
-import { ApiError } from '../plugins/errors';
 import { decodeUpload, emptyFile, fmt, invalidFile } from '../services/upload';
 import type { RunQueries } from './queries';
 import type { CancelReply } from './worker/messages';

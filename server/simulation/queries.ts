@@ -7,7 +7,7 @@ import type {
 } from '../../contract';
 import type { Database } from '../db/client';
 import { epochMinToIso } from '../domain/convert';
-import { ApiError } from '../plugins/errors';
+import { ApiError } from '../domain/errors';
 import { listAirports } from '../services/network';
 import { findStoredOrder } from '../services/orders';
 import type { SimulationOptions } from './options';

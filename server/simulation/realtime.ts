@@ -1,7 +1,7 @@
 import { MINUTE_MS } from '../../contract/time';
 import type { Database } from '../db/client';
+import { ApiError } from '../domain/errors';
 import type { PlanOrder } from '../planner/types';
-import { ApiError } from '../plugins/errors';
 import { loadInputs } from './inputs';
 import type { SimulationOptions } from './options';
 import { viewNetwork } from './view';

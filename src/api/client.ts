@@ -23,12 +23,14 @@ export const HTTP_MAX_RETRIES = 2;
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
 const RETRY_BASE_DELAY_MS = 300;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** JSON-serialised unless it is FormData. */
   body?: unknown;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
   /**
@@ -93,6 +95,7 @@ export async function request<T>(
   const {
     query,
     body,
+    headers: extraHeaders,
     signal,
     timeoutMs = HTTP_TIMEOUT_MS,
     idempotent = method !== 'POST',
@@ -101,7 +104,10 @@ export async function request<T>(
     sleep = defaultSleep,
   } = options;
   const url = buildUrl(path, query);
-  const headers: Record<string, string> = { Accept: responseType === 'json' ? 'application/json' : '*/*' };
+  const headers: Record<string, string> = {
+    Accept: responseType === 'json' ? 'application/json' : '*/*',
+    ...extraHeaders,
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -154,6 +160,8 @@ export const http = {
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 

@@ -3,6 +3,7 @@ import type {
   LiveFlightDto,
   LiveNetworkDto,
   LiveSnapshotDto,
+  LiveState,
   LiveTickDto,
 } from '../../contract';
 import { MINUTE_MS } from '../../contract/time';
@@ -24,6 +25,10 @@ export interface SimInstant {
   velocidad: number | null;
   /** Every flight in the air at t (the list holds at most `limit` of them); null when not told. */
   enAire: number | null;
+  /** What the stream shows: a run's state, the real-time view, or no run of this mode; null when not told. */
+  estado: LiveState | null;
+  /** The run shown; null for real time, no run, or when not told. */
+  simulacion: string | null;
 }
 
 // A payload without the count says nothing rather than a wrong total.
@@ -31,12 +36,14 @@ const instantOf = (p: LiveSnapshotDto | LiveTickDto): SimInstant => ({
   t: p.t,
   velocidad: p.velocidad,
   enAire: typeof p.enAire === 'number' ? p.enAire : null,
+  estado: typeof p.estado === 'string' ? p.estado : null,
+  simulacion: typeof p.simulacion === 'string' ? p.simulacion : null,
 });
 
 export class CompactLiveDecoder {
   private network: LiveNetworkDto | null = null;
   private entries = new Map<number, LiveEntryDto>();
-  instant: SimInstant = { t: null, velocidad: null, enAire: null };
+  instant: SimInstant = { t: null, velocidad: null, enAire: null, estado: null, simulacion: null };
 
   /** Event 'red': the plan changed (or the stream began); the list that follows replaces the old one. */
   setNetwork(payload: LiveNetworkDto): void {

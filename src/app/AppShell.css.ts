@@ -11,3 +11,10 @@ export const main = style({
   flexDirection: 'column',
   background: vars.color.bg,
 });
+
+export const panelLoading = style({
+  margin: 0,
+  padding: vars.space['4'],
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});

@@ -4,7 +4,8 @@ import { launchBrowser, MOBILE, newPage, type RunningServer, startServer } from 
 
 /**
  * The filter panel 'Controles de simulación' on the three run screens, driven with keyboard
- * and mouse against the real server and its demo data (orders from Monday 5 January 2026).
+ * and mouse against the real server and its demo data (orders from Monday 5 January 2026). 'Aplicar'
+ * only filters the map and cards; runs start with the panel's own 'Iniciar'.
  */
 
 let server: RunningServer;
@@ -20,6 +21,13 @@ afterAll(async () => {
 });
 
 const strip = (page: Page) => page.locator('section[aria-label="Estado de la simulación"]');
+const runOf = async (modo: string) => {
+  const runs = (await (await fetch(`${server.baseUrl}/api/simulaciones`)).json()) as {
+    modo: string;
+    inicio: string;
+  }[];
+  return runs.find((r) => r.modo === modo);
+};
 const aplicar = (page: Page) => page.getByRole('button', { name: 'Aplicar', exact: true });
 const segments = (page: Page, label: string) =>
   page.getByRole('group', { name: label }).getByRole('spinbutton');
@@ -30,9 +38,13 @@ async function typeDate(page: Page, label: string, digits: string) {
 }
 
 describe('filter panel on the run screens', () => {
-  it('/simulacion: dates typed with the keyboard start the weekly run that another browser sees too', async () => {
+  it('/simulacion: the dates start as the loaded range; typed ones apply as filters and start nothing; Iniciar starts the run another browser sees', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto(`${server.baseUrl}/simulacion`);
+    // The demo orders' range fills the dates; Limpiar empties them and Aplicar waits for both.
+    await page.getByTestId('order-range').first().waitFor();
+    await expect.poll(() => aplicar(page).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Limpiar' }).click();
     await expect(aplicar(page).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('group', { name: 'Fecha de inicio' }).textContent()).resolves.toContain(
       'dd/MM/aaaa HH:mm',
@@ -44,14 +56,24 @@ describe('filter panel on the run screens', () => {
     await expect(page.getByText('12 de enero de 2026 00:00')).toBeTruthy();
     await aplicar(page).focus();
     await page.keyboard.press('Enter');
+    // Filtering is not run control: nothing started.
+    await page.getByText('Filtros aplicados').waitFor();
+    await expect(runOf('semanal')).resolves.toBeUndefined();
+    await strip(page)
+      .getByText(/Sin simulación/)
+      .waitFor();
 
-    await page.getByText('Simulación semanal iniciada').waitFor();
-    await strip(page).locator('[data-estado]').or(strip(page)).first().waitFor();
+    await page
+      .getByRole('region', { name: 'Simulación', exact: true })
+      .getByRole('button', { name: 'Iniciar' })
+      .click();
+    await page.getByText('Simulación semanal iniciada').waitFor({ timeout: 30_000 });
     await expect
       .poll(() => strip(page).getAttribute('data-estado'), { timeout: 10_000 })
       .toMatch(/en_curso|terminada/);
     const runId = await strip(page).getAttribute('data-run-id');
     expect(runId).toBeTruthy();
+    await expect((await runOf('semanal'))?.inicio).toBe('2026-01-05T00:00:00.000Z');
     await expect
       .poll(() => strip(page).textContent(), { timeout: 10_000 })
       .toMatch(/Hora simulada\d\d\/01\/2026/);
@@ -68,7 +90,7 @@ describe('filter panel on the run screens', () => {
     await context.close();
   });
 
-  it('/operacion: a start picked with the mouse re-bases operation; level chips filter the map; a warehouse pick opens its card', async () => {
+  it('/operacion: a start picked with the mouse re-bases operation with Iniciar (not Aplicar); level chips filter the map; a warehouse pick opens its card', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto(`${server.baseUrl}/operacion`);
     const map = page.getByTestId('flight-map');
@@ -86,7 +108,13 @@ describe('filter panel on the run screens', () => {
     await page.keyboard.type('0800');
     await page.getByText('5 de enero de 2026 08:00').waitFor();
     await aplicar(page).click();
-    await page.getByText('Operación diaria iniciada').waitFor();
+    await page.getByText('Filtros aplicados').waitFor();
+    await expect(runOf('operacion')).resolves.toBeUndefined();
+    await page
+      .getByRole('region', { name: 'Simulación', exact: true })
+      .getByRole('button', { name: 'Iniciar' })
+      .click();
+    await page.getByText('Operación diaria iniciada').waitFor({ timeout: 30_000 });
     await expect.poll(() => strip(page).textContent(), { timeout: 10_000 }).toMatch(/05\/01\/2026/);
 
     // Flights of the checked levels only: with every chip off the map shows none.
@@ -123,7 +151,7 @@ describe('filter panel on the run screens', () => {
     await context.close();
   });
 
-  it('/colapso: no dates, Aplicar starts the collapse run; a flight picked with the keyboard opens its card', async () => {
+  it('/colapso: no dates; Aplicar starts nothing; a flight picked with the keyboard opens its card', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto(`${server.baseUrl}/colapso`);
     await expect(page.getByRole('group', { name: /Fecha/ }).count()).resolves.toBe(0);
@@ -150,17 +178,18 @@ describe('filter panel on the run screens', () => {
     await expect(search.count()).resolves.toBe(0);
 
     await aplicar(page).click();
-    await page.getByText('Simulación de colapso iniciada').waitFor();
-    await expect
-      .poll(() => strip(page).getAttribute('data-estado'), { timeout: 10_000 })
-      .toMatch(/en_curso|colapsada/);
+    await page.getByText('Filtros aplicados').waitFor();
     await page.getByRole('region', { name: 'Detalle del vuelo' }).waitFor();
+    await expect(runOf('colapso')).resolves.toBeUndefined();
+    await strip(page)
+      .getByText(/Sin simulación/)
+      .waitFor();
 
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('phone: the panel in the bottom sheet picks an order and re-bases operation', async () => {
+  it('phone: the panel in the bottom sheet picks an order (Aplicar) and re-bases operation (Iniciar)', async () => {
     const { context, page, errors } = await newPage(browser, MOBILE);
     await page.goto(`${server.baseUrl}/operacion`);
     await page.getByRole('button', { name: 'Ver más' }).click();
@@ -179,7 +208,9 @@ describe('filter panel on the run screens', () => {
     const orderKey = (await pick.textContent())?.match(/[A-Z]{4}-\d{9}/)?.[0];
     expect(orderKey).toBeTruthy();
     await sheet.getByRole('button', { name: 'Aplicar', exact: true }).click();
-    await page.getByText('Operación diaria iniciada').waitFor();
+    await page.getByText('Filtros aplicados').waitFor();
+    await sheet.getByRole('button', { name: 'Iniciar' }).click();
+    await page.getByText('Operación diaria iniciada').waitFor({ timeout: 30_000 });
     await sheet.getByRole('button', { name: 'Ocultar' }).click();
     await expect.poll(() => strip(page).textContent(), { timeout: 10_000 }).toMatch(/06\/01\/2026/);
 

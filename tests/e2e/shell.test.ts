@@ -34,7 +34,10 @@ describe('app shell in Chromium', () => {
   it('navigates with the four links, each active only on its own path', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto(`${server.baseUrl}/operacion`);
-    const labels = await page.locator('nav[aria-label="Secciones"] a').allInnerTexts();
+    // The app shell appears once the session is known; the links are read after it.
+    const links = page.locator('nav[aria-label="Secciones"] a');
+    await links.first().waitFor();
+    const labels = await links.allInnerTexts();
     expect(labels).toEqual(['Registrar envío', 'Operación Diaria', 'Simulación Semanal', 'Colapso']);
     for (const [label, path] of [
       ['Registrar envío', '/registrar'],

@@ -160,6 +160,32 @@ eachDatabase('simulaciones que un operador conduce', (db) => {
     expect((await app!.inject('/api/simulaciones/historial?limite=0')).statusCode).toBe(400);
   });
 
+  it('el historial guarda cada reporte y resumen: ni otra simulación ni un reinicio los borran', async () => {
+    const target = await db.freshPersistent();
+    app = await buildTestApp({ database: target, now: () => wall });
+    await loadSimNetwork(app, { days: 2, capacity: { SKBO: 30, SEQM: 30, LEMD: 30, VIDP: 30 } });
+    const collapse = await sim(app).runs.whenDone((await startRun(app, { modo: 'colapso', semilla: 7 })).id);
+    expect(collapse.estado).toBe('colapsada');
+    wall += 1000;
+    const week = await sim(app).runs.whenDone(
+      (await startRun(app, { modo: 'semanal', velocidad: 'max', fin: '2025-12-23T00:00:00Z' })).id,
+    );
+    expect(week.estado).toBe('terminada');
+    wall += 1000;
+    const later = await sim(app).runs.whenDone((await startRun(app, { modo: 'colapso', semilla: 8 })).id);
+    await app.close();
+    app = await buildTestApp({ database: target, now: () => wall });
+    await sim(app).settled();
+    const all = (await app.inject('/api/simulaciones/historial')).json() as RunDto[];
+    expect(all.map((r) => r.id)).toEqual([later.id, week.id, collapse.id]);
+    expect(all[2].reporte).toEqual(collapse.reporte);
+    expect(all[1].resumen).toEqual(week.resumen);
+    expect(all[0].reporte).toEqual(later.reporte);
+    const weeks = (await app.inject('/api/simulaciones/historial?modo=semanal')).json() as RunDto[];
+    expect(weeks.map((r) => r.id)).toEqual([week.id]);
+    // Three runs and a restart on a database on disk: minutes on a busy 2-core machine.
+  }, 240_000);
+
   it('una semana terminada: su reloj queda en el fin y trae el resumen con los picos', async () => {
     await build(3);
     const window = { inicio: '2025-12-22T00:00:00Z', fin: '2025-12-24T00:00:00Z' };

@@ -11,9 +11,9 @@ import {
   UserDto,
   UserIdParams,
 } from '../../../contract';
+import { ApiError } from '../../domain/errors';
 import { sessionCookie } from '../../plugins/auth';
 import { allowedCalls } from '../../plugins/authPermissions';
-import { ApiError } from '../../plugins/errors';
 import {
   authenticate,
   createFirstAdmin,

@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   type DailyFlightDto,
@@ -9,9 +8,9 @@ import {
   OrderKeyListDto,
   OrderSearchQuery,
 } from '../../../contract';
-import { rowsOf } from '../../db/client';
 import type { DailyFlight } from '../../domain/types';
 import { listFlights } from '../../services/network';
+import { searchOrderKeys } from '../../services/orderSearch';
 
 /** Catalog lists for the filter panel's pick lists (Vuelo, Pedido); warehouses come from /aereopuertos. */
 
@@ -53,31 +52,7 @@ const catalogRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const { buscar = '', limit = ORDER_SEARCH_DEFAULT_LIMIT } = request.query;
-      // The key is built exactly as orderKey() does: DEST-seq padded to 9 digits.
-      const key = sql`(destination || '-' || lpad(seq::text, 9, '0'))`;
-      const text = buscar.trim();
-      const needle = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      // Letters can only match the destination: those few destinations' orders are read in key
-      // order (the primary key) instead of the whole table. Digits go to the trigram index.
-      const letters = /[A-Za-z]+/.exec(text)?.[0];
-      let inDestinations = sql``;
-      if (letters) {
-        const codes = rowsOf<{ code: string }>(
-          await app.db.orm.execute(sql`SELECT code FROM airports WHERE code ILIKE ${`%${letters}%`}`),
-        ).map((r) => r.code);
-        if (codes.length === 0) return [];
-        // A literal list (not a subquery): the planner then walks each destination's key range.
-        const list = sql.join(
-          codes.map((c) => sql`${c}`),
-          sql`, `,
-        );
-        inDestinations = sql`AND destination = ANY(ARRAY[${list}]::text[])`;
-      }
-      const result = await app.db.orm.execute(
-        sql`SELECT ${key} AS key FROM orders WHERE ${key} ILIKE ${needle} ${inDestinations}
-            ORDER BY destination, seq LIMIT ${limit}`,
-      );
-      return rowsOf<{ key: string }>(result).map((r) => r.key);
+      return searchOrderKeys(app.db.orm, buscar, limit);
     },
   );
 };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FileKind } from '../../../contract';
-import { ApiError, fileTooLarge } from '../../plugins/errors';
+import { ApiError, fileTooLarge } from '../../domain/errors';
 import { sanitizeFilename, type UploadedFile } from '../../services/files';
 
 /**

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import { ApiError } from '../../domain/errors';
 import type { PlanOrder } from '../../planner/types';
-import { ApiError } from '../../plugins/errors';
 import type { RunEvent } from '../run/events';
 import type { Airborne, ViewNetwork } from '../view';
 import type {

@@ -48,3 +48,11 @@ export const offline = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.bold,
 });
+
+export const caption = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+});

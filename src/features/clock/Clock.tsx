@@ -10,16 +10,25 @@ export interface ClockProps {
   showDate?: boolean;
   /** The time it follows stopped arriving: the clock says so instead of looking live. */
   offline?: boolean;
+  /** Whose time it is: 'Tiempo real', or a run's simulated time and whether it moves. */
+  caption?: string;
 }
 
 /** The clock pill: time, optionally a short date. */
-export function Clock({ now, title = 'Hora del sistema', showDate = true, offline = false }: ClockProps) {
+export function Clock({
+  now,
+  title = 'Hora del sistema',
+  showDate = true,
+  offline = false,
+  caption,
+}: ClockProps) {
   return (
     <div
       className={styles.pill}
       title={title}
       role="timer"
-      aria-label={offline ? `${title}, ${OFFLINE_TEXT}` : title}
+      aria-label={[title, caption, offline ? OFFLINE_TEXT : null].filter(Boolean).join(', ')}
+      data-caption={caption}
       aria-live="off"
       data-offline={offline || undefined}
     >
@@ -28,6 +37,7 @@ export function Clock({ now, title = 'Hora del sistema', showDate = true, offlin
       </time>
       <span className={styles.zone}>UTC</span>
       {showDate ? <span className={styles.date}>{formatClockDate(now)}</span> : null}
+      {caption ? <span className={styles.caption}>{caption}</span> : null}
       {offline ? (
         <span className={styles.offline}>
           <Icon name="offline" size={14} /> {OFFLINE_TEXT}

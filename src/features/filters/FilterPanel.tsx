@@ -1,6 +1,6 @@
 import type { CalendarDateTime, DateValue } from '@internationalized/date';
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { Focusable } from 'react-aria-components';
 import { LOAD_LEVELS } from '../../../contract/enums';
 import { Button } from '../../components/Button/Button';
@@ -72,6 +72,10 @@ export interface FilterPanelProps {
   refreshInterval?: number;
   /** Stories fix "today" for the calendars' year range. */
   referenceDate?: DateValue;
+  /** The screen's run clock (it wins over timeSource): the pill then shows what every clock shows. */
+  clock?: { now: Date; offline: boolean; caption?: string };
+  /** Shown after the dates, before the filters: the run screens' run controls (they start with those dates). */
+  runControls?: ReactNode;
 }
 
 /** 'Controles de simulación': dates, load-level chips, three pick cards, more filters, Limpiar/Aplicar. */
@@ -87,11 +91,14 @@ export function FilterPanel({
   timeSource,
   refreshInterval,
   referenceDate,
+  clock,
+  runControls,
 }: FilterPanelProps) {
   const [draft, setDraft] = useAtom(draftFiltersAtom(MODE_OF_VARIANT[variant]));
   const offline = useAtomValue(streamOfflineAtom);
   const onPickOpen = usePickHold();
-  const now = useClock(timeSource, refreshInterval, offline);
+  const ownTime = useClock(clock ? undefined : timeSource, refreshInterval, offline || clock !== undefined);
+  const now = clock?.now ?? ownTime;
   const dates = VARIANT_DATES[variant];
   const ready = canApply(variant, draft);
   const update = (patch: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -106,7 +113,13 @@ export function FilterPanel({
   return (
     <div className={styles.panel} data-variant={variant}>
       <div className={styles.clockRow}>
-        <Clock now={now} title="Hora del sistema" showDate offline={offline} />
+        <Clock
+          now={now}
+          title="Hora del sistema"
+          showDate
+          offline={clock?.offline ?? offline}
+          caption={clock?.caption}
+        />
       </div>
 
       {dates.inicio || dates.fin ? (
@@ -135,6 +148,8 @@ export function FilterPanel({
           ) : null}
         </section>
       ) : null}
+
+      {runControls}
 
       <section className={styles.section} aria-labelledby={`niveles-${variant}`}>
         <h3 id={`niveles-${variant}`} className={styles.sectionTitle}>

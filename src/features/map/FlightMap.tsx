@@ -44,6 +44,7 @@ import {
   zoomLimits,
 } from './mapConfig';
 import { hoveredAirportAtom, orderDetailQueryAtom, warehousesQueryAtom } from './mapDataAtoms';
+import { highlightCollection, type MapHighlight } from './mapHighlight';
 import { MAP_LOCALE_ES } from './mapLocale';
 import { ConnectionBridge, MapProblems, useAirports } from './mapStatus';
 import { OrderCard } from './OrderCard';
@@ -61,6 +62,8 @@ export interface FlightMapProps {
   connectionLogic?: typeof connectionMachine;
   /** Start in this projection instead of the shared one (stories). */
   initialProjection?: MapProjection;
+  /** Airports and flights to mark out (a collapse's saturated ones). */
+  highlight?: MapHighlight | null;
 }
 
 /** The live world map of one run mode: airports, flights on great circles, detail cards. */
@@ -73,7 +76,7 @@ const liveFormat = (): LiveFormat =>
     ? 'arreglo'
     : 'compacto';
 
-export function FlightMap({ mode, connectionLogic, initialProjection }: FlightMapProps) {
+export function FlightMap({ mode, connectionLogic, initialProjection, highlight }: FlightMapProps) {
   // 'Mostrar todos' asks the server for every flight in the air: a new stream (red + foto) at once.
   const showAll = useAtomValue(showAllFlightsAtom);
   const url = liveFlightsUrl(mode, showAll ? MAP_LIVE_ALL_LIMIT : MAP_LIVE_LIMIT, liveFormat());
@@ -84,7 +87,7 @@ export function FlightMap({ mode, connectionLogic, initialProjection }: FlightMa
       options={{ input: { url } }}
     >
       <FollowUrl url={url} />
-      <FlightMapView mode={mode} initialProjection={initialProjection} />
+      <FlightMapView mode={mode} initialProjection={initialProjection} highlight={highlight} />
     </ConnectionContext.Provider>
   );
 }
@@ -121,7 +124,11 @@ function paintBase(map: maplibregl.Map, theme: 'light' | 'dark') {
 const airportHit = (event: MapLayerMouseEvent) =>
   event.features?.find((f) => f.layer.id === LAYER.airportMarkers);
 
-function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProjection?: MapProjection }) {
+function FlightMapView({
+  mode,
+  initialProjection,
+  highlight,
+}: Pick<FlightMapProps, 'mode' | 'initialProjection' | 'highlight'>) {
   const theme = useResolvedTheme();
   const isMobile = useIsMobile();
   const [sharedProjection, setProjection] = useAtom(projectionAtom);
@@ -221,6 +228,11 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
     if (rootRef.current) rootRef.current.dataset.orderLegs = String(orderRoute.features.length);
   }, [orderRoute]);
 
+  const highlighted = useMemo(() => highlightCollection(highlight, airports), [highlight, airports]);
+  useEffect(() => {
+    if (rootRef.current) rootRef.current.dataset.highlighted = String(highlighted.features.length);
+  }, [highlighted]);
+
   // Hover and active live in MapLibre feature state: a paint change, no data reload.
   useEffect(() => {
     if (!map || !hovered) return;
@@ -306,7 +318,7 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
       data-offline={offline || undefined}
       data-route-drawing={drawing}
     >
-      <ConnectionBridge />
+      <ConnectionBridge mode={mode} />
       <div className={offline ? `${styles.canvasHost} ${styles.dimmed}` : styles.canvasHost}>
         <ReactMap
           ref={mapRef}
@@ -340,6 +352,10 @@ function FlightMapView({ mode, initialProjection }: { mode: RunMode; initialProj
               </Source>
               <Source id={SOURCE.orderRoute} type="geojson" data={orderRoute}>
                 <Layer {...layers.orderRoute} />
+              </Source>
+              <Source id={SOURCE.highlight} type="geojson" data={highlighted}>
+                <Layer {...layers.highlightRoutes} />
+                <Layer {...layers.highlightAirports} />
               </Source>
               <Source id={SOURCE.airports} type="geojson" data={airportsData} promoteId="codigo">
                 <Layer {...layers.airportSedeRing} />

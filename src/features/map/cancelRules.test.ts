@@ -5,7 +5,13 @@ import { cancelBlock, cancelSummary } from './cancelRules';
 const DEP = '2026-01-05T10:00:00.000Z';
 const depMin = Date.parse(DEP) / 60_000;
 const flight = { salida: DEP, cancelado: false };
-const at = (t: number, velocidad: number | null = 600) => ({ t, velocidad, enAire: 800 });
+const at = (t: number, velocidad: number | null = 600) => ({
+  t,
+  velocidad,
+  enAire: 800,
+  estado: 'en_curso' as const,
+  simulacion: 'r1',
+});
 
 describe('cuándo se puede cancelar un vuelo desde su tarjeta', () => {
   it('en tierra, en una simulación en marcha: sí', () => {

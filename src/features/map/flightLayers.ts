@@ -20,6 +20,7 @@ export const SOURCE = {
   selectedRoute: 'selected-route',
   orderRoute: 'order-route',
   flights: 'flights',
+  highlight: 'highlight',
 } as const;
 
 export const LAYER = {
@@ -32,6 +33,8 @@ export const LAYER = {
   airportSedeDot: 'airport-sede-dot',
   planes: 'flight-planes',
   planeSelected: 'flight-plane-selected',
+  highlightRoutes: 'highlight-routes',
+  highlightAirports: 'highlight-airports',
 } as const;
 
 /**
@@ -94,6 +97,35 @@ function build(theme: Theme) {
       'line-color': load.limitado,
       'line-width': ['interpolate', ['linear'], ['zoom'], 1, 3, 6, 5],
       'line-dasharray': [2, 1],
+    },
+  };
+
+  // What a collapse report points at: full flights' routes and saturated warehouses, in the saturated colour.
+  const highlightRoutes: LineLayerSpecification = {
+    id: LAYER.highlightRoutes,
+    type: 'line',
+    source: SOURCE.highlight,
+    filter: ['==', ['get', 'kind'], 'route'],
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: {
+      'line-color': load.saturado,
+      'line-width': ['interpolate', ['linear'], ['zoom'], 1, 2, 6, 4],
+      'line-opacity': 0.9,
+    },
+  };
+
+  const highlightAirports: CircleLayerSpecification = {
+    id: LAYER.highlightAirports,
+    type: 'circle',
+    source: SOURCE.highlight,
+    filter: ['==', ['get', 'kind'], 'airport'],
+    paint: {
+      'circle-radius': MARKER_RADIUS + 8,
+      'circle-color': load.saturado,
+      'circle-opacity': 0.25,
+      'circle-stroke-width': 3,
+      'circle-stroke-color': load.saturado,
+      'circle-pitch-alignment': 'viewport',
     },
   };
 
@@ -202,6 +234,8 @@ function build(theme: Theme) {
     routes,
     routeSelected,
     orderRoute,
+    highlightRoutes,
+    highlightAirports,
     airportSedeRing,
     airportMarkers,
     airportOccupancy,
@@ -213,6 +247,8 @@ function build(theme: Theme) {
     routes,
     routeSelected,
     orderRoute,
+    highlightRoutes,
+    highlightAirports,
     airportMarkers,
     airportOccupancy,
     airportSedeRing,

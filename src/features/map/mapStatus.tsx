@@ -1,12 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import type { AirportDto } from '../../../contract';
+import type { AirportDto, RunMode } from '../../../contract';
+import { MINUTE_MS } from '../../../contract/time';
 import { airportsQueryAtom } from '../../api/airports';
 import { Button } from '../../components/Button/Button';
 import { Icon } from '../../components/Icon/Icon';
 import { notify } from '../../lib/notify';
 import { ConnectionContext } from '../connection/ConnectionContext';
-import { streamOfflineAtom } from '../connection/connectionAtoms';
+import { liveInstantAtom, streamOfflineAtom } from '../connection/connectionAtoms';
 import * as styles from './FlightMap.css';
 
 /** The map's airports query with its loading toast, and what the map says when something is missing. */
@@ -75,12 +76,31 @@ export function MapProblems({
 }
 
 /** Tells the clocks and the strip, outside the map, whether its stream is down. */
-export function ConnectionBridge() {
+export function ConnectionBridge({ mode }: { mode: RunMode }) {
   const offline = ConnectionContext.useSelector((s) => s.matches('disconnected'));
+  const instant = ConnectionContext.useSelector((s) => s.context.instant);
+  const receivedAt = ConnectionContext.useSelector((s) => s.context.receivedAt);
   const setOffline = useSetAtom(streamOfflineAtom);
+  const setInstant = useSetAtom(liveInstantAtom);
   useEffect(() => {
     setOffline(offline);
   }, [offline, setOffline]);
   useEffect(() => () => setOffline(false), [setOffline]);
+  // Every clock on screen reads the run's time from here (the stream's own ticks).
+  useEffect(() => {
+    setInstant(
+      instant && receivedAt !== null
+        ? {
+            mode,
+            t: instant.t === null ? null : instant.t * MINUTE_MS,
+            velocidad: instant.velocidad,
+            estado: instant.estado,
+            simulacion: instant.simulacion,
+            receivedAt,
+          }
+        : null,
+    );
+  }, [instant, receivedAt, mode, setInstant]);
+  useEffect(() => () => setInstant(null), [setInstant]);
   return null;
 }

@@ -36,18 +36,3 @@ export const strip = style({
 });
 
 export const stripInner = style({ pointerEvents: 'auto', maxWidth: '100%' });
-
-export const report = style({
-  position: 'absolute',
-  left: vars.space['3'],
-  top: vars.space['3'],
-  zIndex: vars.zIndex.panel,
-  selectors: {
-    '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
-  },
-  '@media': {
-    'screen and (max-width: 768px)': {
-      selectors: { '[data-panel-expanded="true"] &': { left: vars.space['3'] } },
-    },
-  },
-});

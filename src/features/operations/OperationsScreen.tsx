@@ -1,28 +1,25 @@
 import { useAtomValue } from 'jotai';
 import type { RunMode } from '../../../contract';
 import { FlightMap } from '../map/FlightMap';
-import { CollapseReport } from '../runs/CollapseReport';
+import { RunOutcomePanel, useOutcomeHighlight } from '../runs/RunOutcomePanel';
 import { RunStatusStrip } from '../runs/RunStatusStrip';
 import { PATH_OF_MODE } from '../shell/navigation';
 import { panelExpandedAtom } from '../shell/shellAtoms';
 import * as styles from './OperationsScreen.css';
 
-/** A run screen: the live map of that mode's run, its status strip and, on /colapso, the collapse report. */
+/** A run screen: the live map of that mode's run, its status strip (clock, progress) and the run's report or summary. */
 export function OperationsScreen({ mode }: { mode: RunMode }) {
   const panelExpanded = useAtomValue(panelExpandedAtom(PATH_OF_MODE[mode]));
+  const highlight = useOutcomeHighlight(mode);
   return (
     <div className={styles.screen} data-mode={mode} data-panel-expanded={panelExpanded}>
-      <FlightMap mode={mode} />
+      <FlightMap mode={mode} highlight={highlight} />
       <div className={styles.strip}>
         <div className={styles.stripInner}>
           <RunStatusStrip mode={mode} />
         </div>
       </div>
-      {mode === 'colapso' ? (
-        <div className={styles.report}>
-          <CollapseReport mode={mode} />
-        </div>
-      ) : null}
+      {mode !== 'operacion' ? <RunOutcomePanel mode={mode} /> : null}
     </div>
   );
 }

@@ -2,15 +2,15 @@ import { CalendarDateTime } from '@internationalized/date';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
-import { atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
+import { atomWithQuery } from 'jotai-tanstack-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunMode } from '../../../contract';
 import { airportsQueryAtom } from '../../api/airports';
 import { fetchDailyFlights, searchOrderKeys } from '../../api/catalog';
-import { startRun } from '../../api/runs';
 import { MAX_SHOWN, type PickOption } from '../../components/SearchPick/SearchPick';
 import { notify } from '../../lib/notify';
-import { serverTimeSource } from '../clock/serverTimeSource';
+import { clockCaption } from '../clock/clockMath';
+import { useRunClock } from '../clock/useRunClock';
 import { FilterPanel, type PickList } from '../filters/FilterPanel';
 import {
   type AppliedFilters,
@@ -20,8 +20,8 @@ import {
 } from '../filters/filterAtoms';
 import { citiesOf, regionsOf, warehousesOf } from '../filters/options';
 import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
-import { currentRunAtom, RUNS_KEY } from '../runs/runAtoms';
-import { RUN_STARTED_TEXT, runToStart } from '../runs/startRunFor';
+import { RunControls } from '../runs/RunControls';
+import { currentRunAtom, orderRangeQueryAtom, runsQueryAtom } from '../runs/runAtoms';
 
 /** Catalogs for the pick lists: the loaded plan's flights and the stored orders (searched on the server). */
 const flightsQueryAtom = atomWithQuery(() => ({
@@ -68,7 +68,7 @@ const toCalendarUtc = (iso: string) => {
   );
 };
 
-/** The filter panel of a run screen: real options, the server clock, and applying starts or re-bases the run. */
+/** The panel of a run screen: the run's controls, then the filters (real options) and the run's clock. */
 export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
   const airportsQuery = useAtomValue(airportsQueryAtom);
   const airports = airportsQuery.data ?? [];
@@ -78,12 +78,14 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
   const orderQuery = useDeferredValue(orderText.trim());
   const orders = useAtomValue(orderSearchAtom(orderQuery));
   const run = useAtomValue(currentRunAtom(mode));
+  const runsKnown = useAtomValue(runsQueryAtom).isSuccess;
   const [draft, setDraft] = useAtom(draftFiltersAtom(mode));
   const setApplied = useSetAtom(appliedFiltersAtom(mode));
   const setAirport = useSetAtom(activeAirportAtom);
   const setFlight = useSetAtom(selectedFlightIdAtom);
   const setOrder = useSetAtom(selectedOrderKeyAtom);
-  const queryClient = useAtomValue(queryClientAtom);
+  const range = useAtomValue(orderRangeQueryAtom).data;
+  const clock = useRunClock(mode);
 
   const flightOptions = useMemo<PickOption[] | undefined>(
     () =>
@@ -101,37 +103,34 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
   );
   const regions = useMemo(() => regionsOf(airports), [airports]);
 
-  // Another operator's run: show its dates in an untouched panel (once per run).
+  // The dates start as the shown run's (another operator's), else as the loaded orders' range; once per
+  // run or range, and never over what the operator typed.
   const prefilled = useRef<string | null>(null);
   useEffect(() => {
-    if (!run || prefilled.current === run.id) return;
-    prefilled.current = run.id;
-    if (draft.inicio || draft.fin || mode === 'colapso') return;
+    // Wait for the list of runs: a run's dates win over the range.
+    if (mode === 'colapso' || !runsKnown) return;
+    const source = run
+      ? { key: run.id, inicio: run.inicio, fin: run.fin }
+      : range?.primero
+        ? { key: `rango|${range.primero}|${range.ultimo}`, inicio: range.primero, fin: range.ultimo }
+        : null;
+    if (!source || prefilled.current === source.key) return;
+    prefilled.current = source.key;
+    if (draft.inicio || draft.fin) return;
     setDraft((d) => ({
       ...d,
-      inicio: toCalendarUtc(run.inicio),
-      fin: mode === 'semanal' && run.fin ? toCalendarUtc(run.fin) : null,
+      inicio: toCalendarUtc(source.inicio),
+      fin: mode === 'semanal' && source.fin ? toCalendarUtc(source.fin) : null,
     }));
-  }, [run, draft.inicio, draft.fin, mode, setDraft]);
+  }, [run, runsKnown, range, draft.inicio, draft.fin, mode, setDraft]);
 
-  const onApply = async (filters: AppliedFilters) => {
+  // Filtering is not run control: the panel hands its filters to the map and cards, and calls nothing.
+  const onApply = (filters: AppliedFilters) => {
     setApplied(filters);
     if (filters.almacen) setAirport(filters.almacen);
     if (filters.vuelo) setFlight(filters.vuelo);
     if (filters.pedido) setOrder(filters.pedido);
-    const payload = runToStart(mode, filters, run);
-    if (!payload) {
-      notify.info('Filtros aplicados');
-      return;
-    }
-    try {
-      await startRun(payload);
-      notify.success(RUN_STARTED_TEXT[mode]);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: RUNS_KEY });
-    }
+    notify.info('Filtros aplicados');
   };
 
   return (
@@ -144,7 +143,8 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
       regions={regions}
       citiesFor={(region) => citiesOf(airports, region)}
       onOrderSearch={setOrderText}
-      timeSource={serverTimeSource(mode)}
+      clock={{ now: clock.now, offline: clock.offline, caption: clockCaption(clock) }}
+      runControls={<RunControls mode={mode} />}
     />
   );
 }

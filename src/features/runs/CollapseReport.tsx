@@ -1,102 +1,131 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
-import type { CollapseReportDto, RunMode } from '../../../contract';
+import type { CollapseReportDto } from '../../../contract';
 import { Button } from '../../components/Button/Button';
-import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
-import * as styles from './CollapseReport.css';
-import { formatCount, formatSimTime } from './format';
-import { currentRunAtom } from './runAtoms';
+import { formatCount, formatPercent, formatSimTime } from './format';
+import { Kpi, OutcomeCard, OutcomeSection } from './OutcomeCard';
+import * as styles from './OutcomeCard.css';
+import { type AirportNames, airportLabel, flightLabel, formatDayUtc } from './reportFormat';
+
+export const COLLAPSE_REPORT_TITLE = 'Colapso del sistema';
+
+const days = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
 export interface CollapseReportViewProps {
   report: CollapseReportDto;
+  /** The loaded airports, to name them 'city (code)' (codes alone until they arrive). */
+  airports?: AirportNames;
+  runId?: string;
+  onClose?: () => void;
   onShowWarehouse?: (code: string) => void;
   onShowFlight?: (id: string) => void;
   onShowOrder?: (key: string) => void;
 }
 
-/** The end of a collapse run: when, which order could not be served, why, and where. */
+/**
+ * The end of a collapse search: when, which order could not be served, why, the warehouse and flights
+ * that were full, and where the orders stood at that instant.
+ */
 export function CollapseReportView({
   report,
+  airports = [],
+  runId,
+  onClose,
   onShowWarehouse,
   onShowFlight,
   onShowOrder,
 }: CollapseReportViewProps) {
+  const k = report.kpis;
+  const w = report.almacen;
   return (
-    <section className={styles.card} aria-labelledby="colapso-titulo">
-      <h2 id="colapso-titulo" className={styles.title}>
-        Colapso del sistema
-      </h2>
-      <dl className={styles.list}>
-        <dt className={styles.term}>Fecha y hora</dt>
-        <dd className={styles.value}>{formatSimTime(report.fecha)}</dd>
+    <OutcomeCard
+      title={COLLAPSE_REPORT_TITLE}
+      subtitle={`${formatSimTime(report.fecha)} · día ${days.format(report.diasSimulados)} de la búsqueda`}
+      tone="danger"
+      closeLabel="Cerrar informe"
+      onClose={onClose}
+      runId={runId}
+    >
+      <dl className={styles.facts}>
         <dt className={styles.term}>Pedido</dt>
         <dd className={styles.value}>
-          <Button size="sm" variant="ghost" onPress={() => onShowOrder?.(report.pedido)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className={styles.inlineAction}
+            onPress={() => onShowOrder?.(report.pedido)}
+          >
             {report.pedido}
           </Button>
         </dd>
-        {report.almacen ? (
+        <dt className={styles.term}>Destino</dt>
+        <dd className={styles.value}>{airportLabel(report.destino, airports)}</dd>
+        {report.factorDemanda !== null ? (
           <>
-            <dt className={styles.term}>Almacén saturado</dt>
-            <dd className={styles.value}>
-              <Button size="sm" variant="ghost" onPress={() => onShowWarehouse?.(report.almacen!.codigo)}>
-                {report.almacen.codigo}
-              </Button>
-            </dd>
+            <dt className={styles.term}>Demanda</dt>
+            <dd className={styles.value}>×{days.format(report.factorDemanda)} la de los pedidos cargados</dd>
           </>
         ) : null}
-        <dt className={styles.term}>A tiempo</dt>
-        <dd className={styles.value}>
-          {formatCount(report.kpis.entregadosATiempo + report.kpis.enTransitoATiempo)} de{' '}
-          {formatCount(report.kpis.pedidosRecibidos)} pedidos
-        </dd>
       </dl>
-      <p className={styles.cause}>
-        <strong>Causa: </strong>
-        {report.causa}
-      </p>
-      {report.vuelos && report.vuelos.length > 0 ? (
-        <div>
-          <span className={styles.term}>Vuelos saturados</span>
-          <div className={styles.links}>
-            {report.vuelos.map((v) => (
-              <Button key={v.id} size="sm" variant="secondary" onPress={() => onShowFlight?.(v.id)}>
-                {v.nombre}
-              </Button>
-            ))}
+
+      <OutcomeSection title="Causa">
+        <p className={styles.text}>{report.causa}</p>
+      </OutcomeSection>
+
+      {w ? (
+        <OutcomeSection title="Almacén lleno">
+          <div className={styles.listItem}>
+            <Button size="sm" variant="secondary" onPress={() => onShowWarehouse?.(w.codigo)}>
+              {airportLabel(w.codigo, airports, w.ciudad)}
+            </Button>
+            <span className={styles.muted}>
+              {formatCount(w.ocupacion)} de {formatCount(w.capacidad)} ({formatPercent(w.porcentaje)})
+            </span>
           </div>
-        </div>
+          <p className={styles.text}>
+            {/* Not full yet at the collapse: what is already planned fills it by the time the order's
+                products would arrive (that later instant is not a fact of the collapse moment). */}
+            {w.nivel === 'saturado'
+              ? `Saturado desde el ${formatSimTime(w.desde)}.`
+              : 'Al colapso aún tiene sitio, pero lo ya planificado lo llena antes de que lleguen los productos del pedido.'}
+          </p>
+        </OutcomeSection>
       ) : null}
-    </section>
-  );
-}
 
-/**
- * On /colapso, once the run ends in collapse: the report, and the map highlights the saturated
- * warehouse (or the first saturated flight) once per run.
- */
-export function CollapseReport({ mode }: { mode: RunMode }) {
-  const run = useAtomValue(currentRunAtom(mode));
-  const setAirport = useSetAtom(activeAirportAtom);
-  const setFlight = useSetAtom(selectedFlightIdAtom);
-  const setOrder = useSetAtom(selectedOrderKeyAtom);
-  const highlighted = useRef<string | null>(null);
-  const report = run?.estado === 'colapsada' ? run.reporte : null;
+      {report.vuelos.length > 0 ? (
+        <OutcomeSection title={`Vuelos llenos (${report.vuelos.length})`}>
+          <ul className={styles.list}>
+            {report.vuelos.map((f) => (
+              <li key={f.id} className={styles.listItem}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className={styles.inlineAction}
+                  onPress={() => onShowFlight?.(f.id)}
+                >
+                  {flightLabel(f)}
+                </Button>
+                {/* The day tells apart two departures of the same daily flight. */}
+                <span className={styles.figure}>
+                  {formatDayUtc(f.salida)} · {formatCount(f.carga)}/{formatCount(f.capacidad)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </OutcomeSection>
+      ) : null}
 
-  useEffect(() => {
-    if (!run || !report || highlighted.current === run.id) return;
-    highlighted.current = run.id;
-    if (report.almacen) setAirport(report.almacen.codigo);
-    if (report.vuelos[0]) setFlight(report.vuelos[0].id);
-  }, [run, report, setAirport, setFlight]);
-
-  if (!report) return null;
-  return (
-    <CollapseReportView
-      report={report}
-      onShowWarehouse={setAirport}
-      onShowFlight={setFlight}
-      onShowOrder={setOrder}
-    />
+      <OutcomeSection title={`Pedidos al colapso (${formatCount(k.pedidosRecibidos)})`}>
+        <dl className={styles.kpis}>
+          <Kpi term="Entregados a tiempo" value={formatCount(k.entregadosATiempo)} tone="good" />
+          <Kpi term="Entregados tarde" value={formatCount(k.entregadosTarde)} tone="warn" />
+          <Kpi term="Sin ruta" value={formatCount(k.sinRuta)} tone="bad" />
+          <Kpi term="En tránsito" value={formatCount(k.enTransito)} />
+        </dl>
+        {k.enTransitoTarde > 0 ? (
+          <p className={styles.muted}>
+            De los en tránsito, {formatCount(k.enTransitoTarde)} llegarán tarde según el plan.
+          </p>
+        ) : null}
+      </OutcomeSection>
+    </OutcomeCard>
   );
 }

@@ -4,7 +4,7 @@ import { vars } from '../../styles/theme.css';
 
 export const strip = style({
   display: 'flex',
-  flexWrap: 'nowrap',
+  flexDirection: 'column',
   maxWidth: '100%',
   alignItems: 'stretch',
   gap: vars.space['1'],
@@ -68,8 +68,8 @@ export const list = style({
   flexWrap: 'wrap',
   gap: vars.space['1'],
   margin: 0,
-  // Phones: one scrolling row instead of a tall block over the map.
-  '@media': { 'screen and (max-width: 768px)': { flexWrap: 'nowrap', overflowX: 'auto' } },
+  flex: 1,
+  minWidth: 0,
 });
 
 /** Figures from before the stream went down: still there, visibly not live. */
@@ -78,4 +78,24 @@ export const stale = style({ opacity: 0.55 });
 export const offline = style({
   color: vars.color.danger,
   fontWeight: vars.fontWeight.bold,
+});
+
+export const main = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'] });
+
+/** Phones: the figures wrap under the state and time when opened, instead of a cut row. */
+export const compact = style({ maxWidth: '100%' });
+
+export const progress = style({
+  padding: `${vars.space['1']} ${vars.space['2']} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const emptyBox = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
+
+export const hint = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  padding: `0 ${vars.space['2']} ${vars.space['1']}`,
 });

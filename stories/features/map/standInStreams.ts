@@ -1,4 +1,5 @@
 import { fromCallback } from 'xstate';
+import type { LiveState } from '../../../contract';
 import { connectionMachine, type SseEvent } from '../../../src/features/connection/connectionMachine';
 import { advance, type SyntheticFlight } from '../../../src/features/map/syntheticFlights';
 
@@ -29,7 +30,9 @@ export function liveStream(
           sendBack({
             type: 'sse.message',
             flights: current.slice(0, limit),
-            instant: options.compact ? { t: 0, velocidad: 600, enAire: current.length } : undefined,
+            instant: options.compact
+              ? { t: 0, velocidad: 600, enAire: current.length, estado: 'en_curso', simulacion: 'run-1' }
+              : undefined,
           });
         sendBack({ type: 'sse.opened' });
         send();
@@ -58,13 +61,17 @@ export const silentStream = connectionMachine.provide({
   actors: { eventSource: fromCallback<SseEvent, { url: string }>(() => () => {}) },
 });
 
-/** Opens and tells only the run's instant (epoch minutes) and speed: no flight in the air. */
-export function clockStream(t: number, velocidad: number | null = 600) {
+/** Opens and tells only the run's instant (epoch minutes), speed and state: no flight in the air. */
+export function clockStream(t: number, velocidad: number | null = 600, estado: LiveState = 'en_curso') {
   return connectionMachine.provide({
     actors: {
       eventSource: fromCallback<SseEvent, { url: string }>(({ sendBack }) => {
         sendBack({ type: 'sse.opened' });
-        sendBack({ type: 'sse.message', flights: [], instant: { t, velocidad, enAire: 0 } });
+        sendBack({
+          type: 'sse.message',
+          flights: [],
+          instant: { t, velocidad, enAire: 0, estado, simulacion: 'run-1' },
+        });
         return () => {};
       }),
     },

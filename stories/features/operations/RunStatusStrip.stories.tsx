@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { RunProgress } from '../../../src/features/runs/RunProgress';
+import { RunScope } from '../../../src/features/runs/RunScope';
 import {
   NO_RUN_TEXT,
   OFFLINE_STRIP_TEXT,
   RunStatusStrip,
   RunStatusStripView,
 } from '../../../src/features/runs/RunStatusStrip';
-import { COLLAPSED_RUN, RUN, SUMMARY } from './fixtures';
+import { COLLAPSED_RUN, PARAMETERS, RANGE, RUN, SUMMARY } from './fixtures';
 
 const meta = {
   title: 'features/operations/RunStatusStrip',
@@ -34,7 +36,8 @@ export const Running: Story = {
     await expect(strip).toHaveTextContent('Velocidad×168');
     await expect(strip).toHaveTextContent('Pedidos recibidos12.480');
     await expect(strip).toHaveTextContent('A tiempo96,4 %');
-    await expect(strip).toHaveTextContent('Atrasados358');
+    // Late: delivered late plus those the plan brings late (358 + 16).
+    await expect(strip).toHaveTextContent('Atrasados374');
     await expect(strip).toHaveTextContent('En tránsito2606');
     await expect(strip).toHaveTextContent('Productos en vuelo3940');
     await expect(strip).toHaveTextContent('Almacén más ocupadoSPIM 89 %');
@@ -109,7 +112,11 @@ export const Light: Story = {
 
 /** Connected: the strip finds the screen's run in GET /simulaciones and polls its summary. */
 export const FromServer: Story = {
-  render: () => <RunStatusStrip mode="semanal" />,
+  render: () => (
+    <RunScope mode="semanal">
+      <RunStatusStrip mode="semanal" />
+    </RunScope>
+  ),
   parameters: {
     api: {
       simulaciones: { json: [RUN] },
@@ -131,7 +138,11 @@ export const FromServer: Story = {
 
 /** Connected, other mode's run only: this screen has none. */
 export const FromServerNoRunOfThisMode: Story = {
-  render: () => <RunStatusStrip mode="operacion" />,
+  render: () => (
+    <RunScope mode="operacion">
+      <RunStatusStrip mode="operacion" />
+    </RunScope>
+  ),
   parameters: { api: { simulaciones: { json: [RUN] } } },
   play: async ({ canvas }) => {
     await waitFor(() => expect(canvas.getByText(NO_RUN_TEXT)).toBeVisible());
@@ -140,7 +151,11 @@ export const FromServerNoRunOfThisMode: Story = {
 
 /** Daily operation with no run started: the strip shows the server's real-time view. */
 export const OperacionTiempoReal: Story = {
-  render: () => <RunStatusStrip mode="operacion" />,
+  render: () => (
+    <RunScope mode="operacion">
+      <RunStatusStrip mode="operacion" />
+    </RunScope>
+  ),
   parameters: {
     api: {
       simulaciones: { json: [] },
@@ -154,5 +169,96 @@ export const OperacionTiempoReal: Story = {
     await expect(strip).toHaveTextContent('Almacén más ocupadoSPIM 89 %');
     // The real-time view is not a run: nothing to stop.
     await expect(canvas.queryByRole('button', { name: 'Detener' })).toBeNull();
+  },
+};
+
+/** A week's progress: the bar over [inicio, fin] and the wall time left at its speed. */
+export const WeekProgress: Story = {
+  args: {
+    progress: <RunProgress run={RUN} nowMs={Date.parse('2026-01-08T12:00:00Z')} />,
+  },
+  play: async ({ canvas }) => {
+    const bar = canvas.getByRole('progressbar', { name: 'Progreso de la semana' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '50');
+    await expect(canvas.getByText('Quedan 30 min a ×168')).toBeVisible();
+  },
+};
+
+/** A collapse search's figures: simulated days, orders planned, demand factor, the busiest. */
+export const CollapseProgress: Story = {
+  args: {
+    run: { ...COLLAPSED_RUN, estado: 'en_curso' },
+    summary: null,
+    progress: (
+      <RunProgress
+        run={{
+          ...COLLAPSED_RUN,
+          estado: 'en_curso',
+          progreso: {
+            ...COLLAPSED_RUN.progreso,
+            pedidosPlanificados: 245_120,
+            factorDemanda: 2.4,
+            almacenMasOcupado: SUMMARY.almacenMasOcupado,
+            vuelosMasOcupados: [
+              {
+                id: 'SPIM-SEQM-21:09@1',
+                nombre: 'SPIM → SEQM 21:09',
+                origen: 'SPIM',
+                destino: 'SEQM',
+                salida: '2026-01-18T02:09:00.000Z',
+                salidaLocal: '21:09',
+                carga: 340,
+                capacidad: 340,
+                porcentaje: 100,
+              },
+            ],
+          },
+        }}
+        nowMs={Date.parse('2026-01-17T06:00:00Z')}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    const figures = canvas.getByTestId('run-progress');
+    await expect(figures).toHaveTextContent('Días simulados12,3');
+    await expect(figures).toHaveTextContent('Pedidos planificados245.120');
+    await expect(figures).toHaveTextContent('Demanda×2,4');
+    await expect(figures).toHaveTextContent('Almacén más ocupadoLima (SPIM) 89 %');
+    await expect(figures).toHaveTextContent('Vuelos más llenosSPIM → SEQM 21:09 100 %');
+  },
+};
+
+/** Phones: state and time; 'Cifras' opens the figures. */
+export const Compact: Story = {
+  args: { compact: true, time: { term: 'Hora simulada', value: '07/01/2026 13:45 UTC' } },
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  play: async ({ canvas }) => {
+    const strip = canvas.getByRole('region', { name: 'Estado de la simulación' });
+    await expect(strip).toHaveTextContent('Hora simulada07/01/2026 13:45 UTC');
+    await expect(strip).not.toHaveTextContent('Pedidos recibidos');
+    await userEvent.click(canvas.getByRole('button', { name: 'Cifras' }));
+    await expect(strip).toHaveTextContent('Pedidos recibidos12.480');
+    await expect(canvas.getByRole('button', { name: 'Menos' })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** No run on /simulacion: what to do next (the loaded range, 'Iniciar'). */
+export const NoRunWhatNext: Story = {
+  render: () => (
+    <RunScope mode="semanal">
+      <RunStatusStrip mode="semanal" />
+    </RunScope>
+  ),
+  parameters: {
+    api: {
+      simulaciones: { json: [] },
+      'pedidos/rango': { json: RANGE },
+      'simulaciones/parametros': { json: PARAMETERS },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByTestId('order-range')).toHaveTextContent('42.993 pedidos');
+    await expect(canvas.getByText(NO_RUN_TEXT)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Iniciar' })).toBeVisible();
   },
 };

@@ -5,7 +5,8 @@ import type { StartRunPayload } from '../../../contract';
 import { appliedFiltersAtom, visibleAirportCodesAtom } from '../../../src/features/filters/filterAtoms';
 import { activeAirportAtom, selectedFlightIdAtom } from '../../../src/features/map/mapAtoms';
 import { ScreenFilterPanel } from '../../../src/features/operations/ScreenFilterPanel';
-import { AIRPORTS, FLIGHTS, ORDER_KEYS, RUN } from './fixtures';
+import { RunScope } from '../../../src/features/runs/RunScope';
+import { AIRPORTS, FLIGHTS, ORDER_KEYS, PARAMETERS, RANGE, RUN } from './fixtures';
 
 /** What the panel changed in the shared atoms, for the play functions. */
 function Probe({ mode }: { mode: 'semanal' | 'colapso' | 'operacion' }) {
@@ -33,6 +34,8 @@ const api = {
     json: { ahora: '2026-01-07T13:45:00.000Z', velocidad: 0, modo: 'colapso', estado: 'tiempo_real' },
   },
   simulaciones: { json: [] },
+  'pedidos/rango': { json: RANGE },
+  'simulaciones/parametros': { json: PARAMETERS },
   'POST simulaciones': async ({ body }: { body: BodyInit | null | undefined }) => {
     const payload = JSON.parse(String(body)) as StartRunPayload;
     posted.push(payload);
@@ -46,10 +49,12 @@ const meta = {
   parameters: { layout: 'padded', api },
   args: { mode: 'colapso' },
   render: (args) => (
-    <div style={{ width: 360 }}>
-      <ScreenFilterPanel {...args} />
-      <Probe mode={args.mode} />
-    </div>
+    <RunScope mode={args.mode}>
+      <div style={{ width: 360 }}>
+        <ScreenFilterPanel {...args} />
+        <Probe mode={args.mode} />
+      </div>
+    </RunScope>
   ),
   beforeEach: () => {
     posted.length = 0;
@@ -101,10 +106,10 @@ export const OrderSearch: Story = {
 };
 
 /**
- * /colapso: Aplicar starts the collapse run, stores the applied filters for the map, turns the
+ * /colapso: Aplicar only filters (no backend call): it stores the applied filters for the map, turns the
  * region into the set of visible airports, and points the map at the picked warehouse and flight.
  */
-export const ApplyStartsCollapseRun: Story = {
+export const ApplyOnlyFilters: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Almacén Seleccionar almacén' }));
     await userEvent.click(await screen.findByRole('option', { name: /UBBB/ }));
@@ -115,10 +120,8 @@ export const ApplyStartsCollapseRun: Story = {
     await userEvent.click(await screen.findByRole('option', { name: 'Europa' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Aplicar' }));
     // The toast slides in; on a busy machine that takes longer than the default second.
-    await waitFor(() => expect(screen.getByText('Simulación de colapso iniciada')).toBeVisible(), {
-      timeout: 5000,
-    });
-    await expect(posted).toEqual([{ modo: 'colapso' }]);
+    await waitFor(() => expect(screen.getByText('Filtros aplicados')).toBeVisible(), { timeout: 5000 });
+    await expect(posted).toEqual([]);
     const state = probe(canvasElement);
     await expect(state.applied).toMatchObject({
       region: 'europa',
@@ -131,26 +134,47 @@ export const ApplyStartsCollapseRun: Story = {
   },
 };
 
-/** /simulacion: the weekly run for [inicio, fin], sent as UTC. */
-export const ApplyStartsWeeklyRun: Story = {
+/** /simulacion: the dates start as the loaded orders' range, which the panel names. */
+export const DatesFromOrderRange: Story = {
   args: { mode: 'semanal' },
   play: async ({ canvas }) => {
+    await expect(await canvas.findByText('22 de diciembre de 2025 00:01')).toBeVisible();
+    await expect(canvas.getByText('31 de diciembre de 2025 23:59')).toBeVisible();
+    await expect(canvas.getByTestId('order-range')).toHaveTextContent(
+      'Pedidos cargados: del 22/12/2025 00:01 al 31/12/2025 23:59 UTC (42.993 pedidos)',
+    );
+  },
+};
+
+/** /simulacion: 'Iniciar' runs the week [inicio, fin] (sent as UTC) at the chosen speed. */
+export const StartsWeeklyRun: Story = {
+  args: { mode: 'semanal' },
+  play: async ({ canvas }) => {
+    await canvas.findByText('22 de diciembre de 2025 00:01');
     const segs = (name: RegExp) => within(canvas.getByRole('group', { name })).getAllByRole('spinbutton');
     await userEvent.click(segs(/Fecha de inicio/)[0]);
     await userEvent.keyboard('050120260000');
     await userEvent.click(segs(/Fecha de fin/)[0]);
     await userEvent.keyboard('120120260000');
-    await userEvent.click(canvas.getByRole('button', { name: 'Aplicar' }));
+    const run = within(canvas.getByRole('region', { name: 'Simulación' }));
+    await userEvent.click(run.getByRole('button', { name: /Velocidad/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Semana en 30 min (×336)' }));
+    await userEvent.click(run.getByRole('button', { name: 'Iniciar' }));
     await waitFor(() => expect(screen.getByText('Simulación semanal iniciada')).toBeVisible(), {
       timeout: 5000,
     });
     await expect(posted).toEqual([
-      { modo: 'semanal', inicio: '2026-01-05T00:00:00.000Z', fin: '2026-01-12T00:00:00.000Z' },
+      {
+        modo: 'semanal',
+        inicio: '2026-01-05T00:00:00.000Z',
+        fin: '2026-01-12T00:00:00.000Z',
+        velocidad: 336,
+      },
     ]);
   },
 };
 
-/** Another operator's run: an untouched panel shows its dates; applying them again starts nothing. */
+/** Another operator's run: an untouched panel shows its dates; applying them starts nothing. */
 export const ShowsTheCurrentRun: Story = {
   args: { mode: 'semanal' },
   parameters: { api: { ...api, simulaciones: { json: [RUN] } } },
@@ -169,16 +193,17 @@ export const StartRefused: Story = {
     api: {
       ...api,
       'POST simulaciones': {
-        status: 409,
+        status: 400,
         json: { message: 'No hay pedidos cargados: carga un archivo de pedidos', code: 'SIN_PEDIDOS' },
       },
     },
   },
   play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Aplicar' }));
-    // The error toast (sonner keeps it hidden while it animates in).
-    await expect(
-      await screen.findByText('No hay pedidos cargados: carga un archivo de pedidos'),
-    ).toBeInTheDocument();
+    await userEvent.click(
+      within(canvas.getByRole('region', { name: 'Simulación' })).getByRole('button', { name: 'Iniciar' }),
+    );
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'No hay pedidos cargados: carga un archivo de pedidos',
+    );
   },
 };

@@ -1,4 +1,12 @@
-import type { AirportDto, DailyFlightDto, RunDto, RunKpisDto, RunSummaryDto } from '../../../contract';
+import type {
+  AirportDto,
+  DailyFlightDto,
+  OrderRangeDto,
+  RunDto,
+  RunKpisDto,
+  RunParametersDto,
+  RunSummaryDto,
+} from '../../../contract';
 
 /** Fixed run data for the run-screen stories. */
 
@@ -140,3 +148,20 @@ export const FLIGHTS: DailyFlightDto[] = [
 ];
 
 export const ORDER_KEYS = ['SPIM-000000012', 'SPIM-000004512', 'SKBO-000000003', 'UBBB-000000101'];
+
+/** The real December week's range (GET /api/pedidos/rango). */
+export const RANGE: OrderRangeDto = {
+  primero: '2025-12-22T00:01:00.000Z',
+  ultimo: '2025-12-31T23:59:00.000Z',
+  pedidos: 42_993,
+};
+
+export const PARAMETERS: RunParametersDto = {
+  velocidades: [
+    { nombre: 'Semana en 30 min', velocidad: 336 },
+    { nombre: 'Semana en 60 min', velocidad: 168 },
+    { nombre: 'Semana en 90 min', velocidad: 112 },
+  ],
+  velocidadPorDefecto: { semanal: 168, colapso: 'max' },
+  crecimiento: { exponente: 1.174, factorPorPeriodo: 2, periodoDias: 7 },
+};
