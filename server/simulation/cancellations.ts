@@ -8,9 +8,18 @@ import type { CancelReply } from './worker/messages';
 
 /** Cancelling flights of the run a screen shows: one by id, or a file of them (parsed in formats/). */
 export class Cancellations {
-  constructor(private readonly queries: RunQueries) {}
+  constructor(
+    private readonly queries: RunQueries,
+    /**
+     * Makes sure a stored operacion run exists: the real-time view is not stored, so a cancellation made
+     * on it would be lost at the next restart or network upload; the first one starts the run at the wall
+     * clock and goes to it.
+     */
+    private readonly ensureOperationRun: () => Promise<void>,
+  ) {}
 
   private async host(modo?: RunMode) {
+    if (modo === undefined || modo === 'operacion') await this.ensureOperationRun();
     const h = await this.queries.hostFor(modo);
     if (!h) throw new ApiError(409, 'SIN_SIMULACION', 'No hay una simulación de este modo en curso');
     return h;

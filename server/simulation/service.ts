@@ -2,6 +2,7 @@ import type { RelojDto, RunMode } from '../../contract';
 import { MINUTE_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import type { AppBus, StoredOrderEvent } from '../domain/bus';
+import { ApiError } from '../domain/errors';
 import type { PlanOrder } from '../planner/types';
 import { Cancellations } from './cancellations';
 import type { SimulationOptions } from './options';
@@ -45,7 +46,16 @@ export class SimulationService {
     this.realtime = new RealtimeView(deps);
     this.stream = new LiveStream(this.runs, this.realtime, deps.options, deps.wallMs, deps.log);
     this.queries = new RunQueries(deps.db, this.runs, this.realtime, deps.options);
-    this.cancellations = new Cancellations(this.queries);
+    this.cancellations = new Cancellations(this.queries, async () => {
+      if (this.runs.of('operacion')) return;
+      try {
+        await this.runs.start({ modo: 'operacion' });
+      } catch (error) {
+        // Started meanwhile by another request: that run takes the cancellation.
+        if (!(error instanceof ApiError && error.statusCode === 409 && this.runs.of('operacion')))
+          throw error;
+      }
+    });
     deps.bus.on('orders:added', (orders) => {
       const plan = orders.map(toPlanOrder);
       if (!this.runs.addOrders(plan)) this.realtime.addOrders(plan);
