@@ -31,7 +31,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           sequence: { groupOrder: 1 },
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/faults/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One PGlite per file is heavy; keep files in parallel but bounded on 2 cores.

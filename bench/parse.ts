@@ -21,7 +21,7 @@ import { parseAirports } from '../server/formats/airports';
 import { createOrderLineParser, formatOrderLine } from '../server/formats/orders';
 import { decodeText, encodeUtf16be } from '../server/formats/text';
 import { replaceAirports } from '../server/services/network';
-import { appendOrdersFile } from '../server/services/orders';
+import { appendOrdersFile } from '../server/services/orders-upload';
 import { parseArgs, progress } from './lib/args';
 import { REAL_DATA_DIR } from './lib/data';
 

@@ -9,7 +9,7 @@ import { buildApp } from '../server/app';
 import { generateDemo } from '../server/demo/generate';
 import { encodeUtf16be } from '../server/formats/text';
 import { replaceAirports, replaceFlights } from '../server/services/network';
-import { appendOrdersFile } from '../server/services/orders';
+import { appendOrdersFile } from '../server/services/orders-upload';
 import { parseArgs, progress } from './lib/args';
 import { REAL_DATA_DIR } from './lib/data';
 

@@ -7,6 +7,8 @@
 export const CLIENT_ID_DIGITS = 7;
 /** Largest quantity of one order from the form (the order files' three digits allow 999). */
 export const MAX_ORDER_QUANTITY = 1000;
+/** Largest quantity of one order line in an order file (its quantity field has three digits). */
+export const MAX_FILE_ORDER_QUANTITY = 999;
 
 export const REQUIRED = 'Requerido';
 export const POSITIVE = 'Debe ser > 0';

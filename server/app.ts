@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DbTarget } from './db/client';
+import { ApiError } from './domain/errors';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
 import { compressPlugin } from './plugins/compress';
@@ -14,7 +15,7 @@ import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes';
 import { seedDemoIfEmpty } from './services/demo';
 import { simulationPlugin } from './simulation/plugin';
-import { validatorCompiler } from './validation';
+import { fieldWithNul, validatorCompiler } from './validation';
 
 export interface BuildAppOptions {
   /** Overrides applied on top of the environment. */
@@ -50,6 +51,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: config.security.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // No text the app stores or searches may hold a NUL (PostgreSQL refuses it in text): a 400 naming the field.
+  app.addHook('preValidation', async (request) => {
+    const field = fieldWithNul(request.query) ?? fieldWithNul(request.params) ?? fieldWithNul(request.body);
+    if (field) {
+      const message = `${field} contiene un carácter nulo (NUL), que no se admite`;
+      throw new ApiError(400, 'VALIDACION', message, [{ field, message }]);
+    }
+  });
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);

@@ -1,5 +1,8 @@
 import { buildApp } from './app';
 
+/** Longest wait for a graceful close after SIGTERM/SIGINT. */
+const SHUTDOWN_DEADLINE_MS = 8000;
+
 /** Starts the server: build, listen, print the URL, close gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const app = await buildApp();
@@ -8,6 +11,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`Recibida ${signal}: cerrando el servidor`);
+    // A close that waits on a long transaction must not keep the process past an orchestrator's patience.
+    setTimeout(() => {
+      app.log.error(`El cierre tardó más de ${SHUTDOWN_DEADLINE_MS / 1000} s: se termina sin esperar`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await app.close();
       process.exit(0);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
+import { lockDataDir } from './dataLock';
 import { migrate } from './migrate';
 import type { RawDb } from './raw';
 import * as schema from './schema';
@@ -81,14 +82,32 @@ async function pgCopyIn(
   return stream.rowCount;
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
-  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
+function openPgliteClient(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
+  return PGlite.create({
     // The order search's trigram index (migration 0005) needs it, as on PostgreSQL.
     extensions: { pg_trgm },
     ...(dataDir === undefined ? {} : { dataDir: path.resolve(dataDir) }),
     ...(loadDataDir === undefined ? {} : { loadDataDir }),
   });
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  let unlock = () => {};
+  if (dataDir !== undefined) {
+    const folder = path.resolve(dataDir);
+    mkdirSync(path.dirname(folder), { recursive: true });
+    // Beside the database folder, not in it: initdb wants an empty folder.
+    unlock = lockDataDir(`${folder}.lock`, path.dirname(folder));
+    mkdirSync(dataDir, { recursive: true });
+  }
+  let client: PGlite;
+  try {
+    client = await openPgliteClient(dataDir, loadDataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+
   const raw: RawDb = {
     exec: async (text) => {
       await client.exec(text);
@@ -112,7 +131,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     raw,
     pglite: client,
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

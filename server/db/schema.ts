@@ -43,6 +43,8 @@ export const files = pgTable(
     contentEncoding: text('content_encoding', { enum: ['identity', 'gzip'] })
       .notNull()
       .default('identity'),
+    // 0009_streamed_uploads.sql: the bytes are in file_parts under this id (content is empty).
+    uploadId: bigint('upload_id', { mode: 'number' }),
   },
   (t) => [index('files_kind_id_idx').on(t.kind, t.id.desc())],
 );

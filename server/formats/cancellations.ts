@@ -9,6 +9,8 @@ const FORMAT_HINT = 'se esperaba dd.ORIG-DEST-HH:MM (p. ej. 01.SKBO-SEQM-03:34)'
 export function parseCancellations(
   text: string,
   knownFlights?: Set<string>,
+  /** Days of the month the file's days belong to (when known): day 31 of a 30-day month is an error. */
+  monthDays = 31,
 ): FileParseResult<CancellationRecord> {
   const issues = new IssueCollector();
   const records: CancellationRecord[] = [];
@@ -34,6 +36,8 @@ export function parseCancellations(
     };
     const day = /^\d{1,2}$/.test(dayText) ? Number(dayText) : -1;
     if (day < 1 || day > 31) bad('día', `día ${quote(dayText)} no es un día del mes (01 a 31)`);
+    else if (day > monthDays)
+      bad('día', `día ${quote(dayText)} no existe: el mes en curso tiene ${monthDays} días`);
     const parts = flightId.split('-');
     if (parts.length !== 3) {
       bad('vuelo', `vuelo ${quote(flightId)} no tiene el formato ORIG-DEST-HH:MM: ${FORMAT_HINT}`);

@@ -1,3 +1,5 @@
+import { MAX_FILE_ORDER_QUANTITY } from '../../contract/orderRules';
+import { MAX_YEAR, MIN_YEAR } from '../../contract/time';
 import type { OrderRecord } from '../domain/types';
 import { type FileParseResult, IssueCollector, quote } from './issues';
 
@@ -13,8 +15,22 @@ export type OrdersParseResult = FileParseResult<OrderRecord>;
 export interface OrderLineParser {
   /** Feed the next piece of text; pieces may cut lines anywhere. */
   push(chunk: string): void;
-  /** Finish (the last line may lack a newline) and return everything parsed. */
+  /** Finish (the last line may lack a newline) and return everything parsed (and not yet taken). */
   end(): OrdersParseResult;
+  /** The valid orders parsed since the last call, with the line of each; they are not kept. */
+  take(): { records: OrderRecord[]; lines: number[] };
+  /** Errors found so far. */
+  errorCount(): number;
+  /** Reports a problem found outside the parser (e.g. a key repeated across a streamed file). */
+  addIssue(line: number, field: string, message: string): void;
+}
+
+export interface OrderLineParserOptions {
+  /**
+   * Repeated keys are found by the parser (default). A streamed upload turns it off: the map of every
+   * key would grow with the file, so its staging table's primary key finds them instead.
+   */
+  trackDuplicates?: boolean;
 }
 
 const FORMAT_HINT =
@@ -47,9 +63,14 @@ interface DestInfo {
   firstLine: Map<number, number>;
 }
 
-export function createOrderLineParser(knownAirports?: Set<string>): OrderLineParser {
+export function createOrderLineParser(
+  knownAirports?: Set<string>,
+  options: OrderLineParserOptions = {},
+): OrderLineParser {
+  const trackDuplicates = options.trackDuplicates ?? true;
   const issues = new IssueCollector();
-  const records: OrderRecord[] = [];
+  let records: OrderRecord[] = [];
+  let recordLines: number[] = [];
   const dests = new Map<number, DestInfo>();
   const dash = new Int32Array(8);
   let lineNo = 0;
@@ -130,8 +151,15 @@ export function createOrderLineParser(knownAirports?: Set<string>): OrderLinePar
       month = digits(s, d0 + 5, d0 + 7);
       day = digits(s, d0 + 7, d1);
       const dim = month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1];
-      if (year < 1970 || month < 1 || month > 12 || day < 1 || day > dim) {
+      if (month < 1 || month > 12 || day < 1 || day > dim) {
         issues.add(line, 'fecha', `fecha ${quote(s.slice(d0 + 1, d1))} no existe en el calendario`);
+        ok = false;
+      } else if (year < MIN_YEAR || year > MAX_YEAR) {
+        issues.add(
+          line,
+          'fecha',
+          `fecha ${quote(s.slice(d0 + 1, d1))} fuera del rango admitido (años ${MIN_YEAR} a ${MAX_YEAR})`,
+        );
         ok = false;
       }
     }
@@ -162,7 +190,18 @@ export function createOrderLineParser(knownAirports?: Set<string>): OrderLinePar
     } else info = dr;
 
     const quantity = digits(s, d4 + 1, d5);
-    if (quantity < 1) {
+    // More than nine digits reads as -1: still a number, only too large.
+    const tooLarge =
+      quantity > MAX_FILE_ORDER_QUANTITY ||
+      (quantity < 0 && d5 > d4 + 1 && /^\d+$/.test(s.slice(d4 + 1, d5)));
+    if (tooLarge) {
+      issues.add(
+        line,
+        'cantidad',
+        `cantidad ${quote(s.slice(d4 + 1, d5))} supera el máximo de ${MAX_FILE_ORDER_QUANTITY} productos por pedido`,
+      );
+      ok = false;
+    } else if (quantity < 1) {
       issues.add(
         line,
         'cantidad',
@@ -177,16 +216,15 @@ export function createOrderLineParser(knownAirports?: Set<string>): OrderLinePar
     }
     if (!ok || !info) return;
 
-    const prev = info.firstLine.get(seq);
-    if (prev !== undefined) {
-      issues.add(
-        line,
-        'número de pedido',
-        `pedido ${s.slice(a, d0)} con destino ${info.code} repetido: ya aparece en la línea ${prev}`,
-      );
-      return;
+    if (trackDuplicates) {
+      const prev = info.firstLine.get(seq);
+      if (prev !== undefined) {
+        issues.add(line, 'número de pedido', repeatedOrderMessage(s.slice(a, d0), info.code, prev));
+        return;
+      }
+      info.firstLine.set(seq, line);
     }
-    info.firstLine.set(seq, line);
+    recordLines.push(line);
     records.push({
       seq,
       destination: info.code,
@@ -256,7 +294,22 @@ export function createOrderLineParser(knownAirports?: Set<string>): OrderLinePar
       }
       return { records, errors: issues.errors, errorCount: issues.count };
     },
+    errorCount: () => issues.count,
+    take() {
+      const taken = { records, lines: recordLines };
+      records = [];
+      recordLines = [];
+      return taken;
+    },
+    addIssue(line, field, message) {
+      issues.at('');
+      issues.add(line, field, message);
+    },
   };
+}
+
+export function repeatedOrderMessage(seqText: string, destination: string, firstLine: number): string {
+  return `pedido ${seqText} con destino ${destination} repetido: ya aparece en la línea ${firstLine}`;
 }
 
 export function parseOrders(text: string, knownAirports?: Set<string>): OrdersParseResult {

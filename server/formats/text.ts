@@ -173,3 +173,98 @@ export function splitLines(text: string): string[] {
 export function stripBom(s: string): string {
   return s.indexOf('\uFEFF') >= 0 ? s.replaceAll('\uFEFF', '') : s;
 }
+
+/**
+ * Strict decoding of a byte stream in pieces, with the detection decodeText uses. Counts the lines it
+ * has passed so that a bad byte, or a file cut in the middle of a character, is reported with its line
+ * (the whole file is never held, so the line cannot be found afterwards).
+ */
+export class StreamDecoder {
+  encoding: TextEncodingName | undefined;
+  /** Newlines decoded so far. */
+  private newlines = 0;
+  private offset = 0;
+  private decoder: TextDecoder | undefined;
+  private head = new Uint8Array(0);
+
+  push(chunk: Uint8Array): string {
+    if (this.decoder) return this.decode(chunk, true);
+    const joined = new Uint8Array(this.head.length + chunk.length);
+    joined.set(this.head);
+    joined.set(chunk, this.head.length);
+    if (joined.length < 3) {
+      this.head = joined;
+      return '';
+    }
+    this.head = new Uint8Array(0);
+    this.start(joined);
+    return this.decode(joined, true);
+  }
+
+  end(): string {
+    if (!this.decoder) {
+      if (this.head.length === 0) return '';
+      this.start(this.head);
+      const head = this.head;
+      this.head = new Uint8Array(0);
+      return this.decode(head, false);
+    }
+    return this.decode(new Uint8Array(0), false);
+  }
+
+  private decode(bytes: Uint8Array, stream: boolean): string {
+    let text: string;
+    try {
+      text = this.decoder!.decode(bytes, { stream });
+    } catch {
+      throw this.failure(bytes, stream);
+    }
+    let i = text.indexOf('\n');
+    while (i >= 0) {
+      this.newlines++;
+      i = text.indexOf('\n', i + 1);
+    }
+    this.offset += bytes.length;
+    return text;
+  }
+
+  private failure(bytes: Uint8Array, stream: boolean): TextDecodeError {
+    if (!stream) {
+      const line = this.newlines + 1;
+      return this.encoding === 'utf-8'
+        ? new TextDecodeError(
+            `Línea ${line}: el archivo termina a mitad de un carácter UTF-8: está truncado o dañado. ${UTF8_HINT}`,
+            line,
+          )
+        : new TextDecodeError(
+            `Línea ${line}: el archivo UTF-16 termina a mitad de un carácter (número impar de bytes o sustituto sin pareja): está truncado o dañado. ${UTF8_HINT}`,
+            line,
+          );
+    }
+    if (this.encoding !== 'utf-8') {
+      const line = this.newlines + 1;
+      return new TextDecodeError(
+        `Línea ${line}: el archivo parece UTF-16 pero contiene caracteres inválidos (sustitutos sin pareja). ${UTF8_HINT}`,
+        line,
+      );
+    }
+    // The bad byte is in this piece (a sequence begun in the previous one is counted from here).
+    const at = Math.max(0, firstInvalidUtf8(bytes, 0));
+    let line = this.newlines + 1;
+    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+    const hex = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+    return new TextDecodeError(
+      `Línea ${line}: el archivo no está en UTF-8 ni UTF-16 (byte 0x${hex} inválido en la posición ${this.offset + at + 1}; ` +
+        `quizá se guardó como Latin-1/ANSI). ${UTF8_HINT}`,
+      line,
+      this.offset + at,
+    );
+  }
+
+  private start(b: Uint8Array): void {
+    const { encoding } = detectEncoding(b);
+    this.encoding = encoding;
+    // ignoreBOM false: a leading BOM is consumed, as decodeText does.
+    this.decoder = new TextDecoder(encoding, { fatal: true });
+  }
+}

@@ -102,6 +102,13 @@ export function toApiError(error: FastifyError | Error, uploadLimitBytes: number
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError(400, 'JSON_NO_VALIDO', 'El cuerpo de la petición no es un JSON válido');
   }
+  if (databaseUnavailable(error)) {
+    return new ApiError(
+      503,
+      'BD_NO_DISPONIBLE',
+      'La base de datos no está disponible en este momento; inténtalo de nuevo en unos segundos',
+    );
+  }
   const status =
     typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
   if (status >= 500) {
@@ -110,6 +117,30 @@ export function toApiError(error: FastifyError | Error, uploadLimitBytes: number
   }
   const [code, message] = GENERIC[status] ?? ['SOLICITUD_NO_VALIDA', 'La solicitud no es válida'];
   return new ApiError(status, code, message);
+}
+
+/**
+ * The database is down or unreachable (as opposed to a query it refused): a lost or refused connection,
+ * a server shutting down, a pool or embedded database already closed.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (/^(08|57P0)/.test(code)) return true;
+      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|PGlite is closed|Cannot use a pool after calling end|connection timeout|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export function errorBody(error: ApiError): ApiErrorDto {

@@ -4,7 +4,7 @@ import { generateDemo } from '../demo/generate';
 import type { AppBus } from '../domain/bus';
 import { encodeUtf16be } from '../formats/text';
 import { type DataDeps, listAirports, replaceAirports, replaceFlights } from './network';
-import { appendOrdersFile } from './orders';
+import { appendOrdersFile } from './orders-upload';
 
 export const DEMO_FILENAMES = {
   aereopuertos: 'demo-aeropuertos.txt',

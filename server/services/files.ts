@@ -3,11 +3,11 @@ import zlib from 'node:zlib';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FileKind, FileStatusDto } from '../../contract';
 import type { Database } from '../db/client';
-import type { RawSession } from '../db/raw';
 import { files } from '../db/schema';
 import type { Executor } from '../db/tx';
 import { ApiError } from '../domain/errors';
 import { stripBom } from '../formats/text';
+import { readParts } from './file-parts';
 
 /** Bytes received from an operator, before any validation. */
 export interface UploadedFile {
@@ -23,18 +23,18 @@ export const FILE_KIND_LABEL: Record<FileKind, string> = {
 
 const MAX_FILENAME = 120;
 
-/**
- * A file name safe to store and to echo in Content-Disposition: no folders, no control or
- * shell-special characters, bounded length. It never reaches the filesystem anyway (bytes live in
- * the database); this keeps headers and the UI clean.
- */
 /** Content-Disposition for a download: an ASCII fallback name and the exact one (RFC 6266). */
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export function sanitizeFilename(raw: string | undefined, kind: FileKind): string {
+/**
+ * A file name safe to store and to echo in Content-Disposition: no folders, no control or
+ * shell-special characters, bounded length. It never reaches the filesystem anyway (bytes live in
+ * the database); this keeps headers and the UI clean.
+ */
+export function sanitizeFilename(raw: string | undefined, kind: string): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
   let name = base
     .normalize('NFC')
@@ -57,6 +57,8 @@ export interface StoredFileInfo {
   sizeBytes: number;
   encoding: string;
   uploadedAt: Date;
+  /** Set when the bytes are stored in parts (file-parts.ts). */
+  uploadId: number | null;
 }
 
 const infoColumns = {
@@ -66,6 +68,7 @@ const infoColumns = {
   sizeBytes: files.sizeBytes,
   encoding: files.encoding,
   uploadedAt: files.uploadedAt,
+  uploadId: files.uploadId,
 };
 
 /** The current file of a kind: the only one for replacing kinds, the latest one for pedidos. */
@@ -137,22 +140,6 @@ export async function insertFile(
   return rows[0].id;
 }
 
-/** insertFile on a raw session (the bulk order load runs on one, for COPY). */
-export async function insertFileRaw(
-  tx: RawSession,
-  kind: FileKind,
-  file: UploadedFile,
-  meta: FileMeta,
-): Promise<number> {
-  const hex = await storedContent(file.bytes);
-  const rows = await tx.query<{ id: number }>(
-    `INSERT INTO files (kind, filename, size_bytes, encoding, line_count, record_count, content, content_encoding)
-     VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), 'gzip') RETURNING id`,
-    [kind, file.filename, file.bytes.byteLength, meta.encoding, meta.lineCount, meta.recordCount, hex],
-  );
-  return Number(rows[0].id);
-}
-
 /** Drops the previous file of a replacing kind (the caller inserts the new one in the same transaction). */
 export async function deleteFilesOfKind(tx: Executor, kind: FileKind): Promise<void> {
   await tx.delete(files).where(eq(files.kind, kind));
@@ -164,6 +151,12 @@ export async function fileContent(
 ): Promise<{ info: StoredFileInfo; bytes: Uint8Array } | undefined> {
   const info = await currentFile(db.orm, kind);
   if (!info) return undefined;
+  if (info.uploadId !== null) {
+    const pieces: Buffer[] = [];
+    for await (const piece of readParts(db.raw, info.uploadId)) pieces.push(piece);
+    const bytes = Buffer.concat(pieces);
+    return { info, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  }
   const rows = await db.orm
     .select({ hex: sql<string>`encode(${files.content}, 'hex')`, contentEncoding: files.contentEncoding })
     .from(files)
@@ -185,7 +178,10 @@ export async function previewFile(db: Database, kind: FileKind, lines: number): 
   const info = await currentFile(db.orm, kind);
   if (!info) return undefined;
   const want = Math.min(info.sizeBytes, lines * PREVIEW_BYTES_PER_LINE + 4);
-  const head = await storedPrefix(db, info.id, want);
+  const head =
+    info.uploadId !== null
+      ? await partsPrefix(db, info.uploadId, want)
+      : await storedPrefix(db, info.id, want);
   if (!head) return undefined;
   const complete = want >= info.sizeBytes;
   const text = decodePrefix(head, info.encoding, complete);
@@ -224,6 +220,17 @@ async function storedPrefix(db: Database, id: number, want: number): Promise<Uin
     if (whole || out.byteLength >= want) return out.subarray(0, want);
     read *= 2;
   }
+}
+
+async function partsPrefix(db: Database, uploadId: number, want: number): Promise<Uint8Array> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const piece of readParts(db.raw, uploadId)) {
+    pieces.push(piece);
+    size += piece.byteLength;
+    if (size >= want) break;
+  }
+  return Buffer.concat(pieces).subarray(0, want);
 }
 
 function decodePrefix(bytes: Uint8Array, encoding: string, complete: boolean): string {

@@ -1,19 +1,14 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { OrderPayload, OrdersUploadOkDto } from '../../contract';
+import type { OrderPayload } from '../../contract';
 import { clientIdProblem, normalizeClientId, quantityProblem } from '../../contract/orderRules';
 import { affectedOf, rowsOf } from '../db/client';
 import { airports, orders } from '../db/schema';
 import type { Executor, Tx } from '../db/tx';
 import type { StoredOrderEvent } from '../domain/bus';
-import { localToEpochMin } from '../domain/convert';
 import { ApiError } from '../domain/errors';
 import { type OrderRecord, orderKey } from '../domain/types';
-import { createOrderLineParser, type OrdersParseResult, parseOrders } from '../formats/orders';
-import { decodeText, detectEncoding, TextDecodeError, type TextEncodingName } from '../formats/text';
-import { insertFileRaw, type UploadedFile } from './files';
-import { airportCodes, type DataDeps, listAirports, lockNetworkRaw } from './network';
-import { copyOrderRows } from './orders-bulk';
-import { encodingError, fmt, invalidFile } from './upload';
+import { airportCodes, type DataDeps } from './network';
+import { fmt } from './upload';
 
 /** A stored order as other modules read it (same shape as the 'orders:added' payload). */
 export type StoredOrder = StoredOrderEvent;
@@ -23,8 +18,6 @@ export const FORM_SEQ_START = 900_000_000;
 
 /** Rows per INSERT … SELECT unnest(...) statement (the form inserts one; files go through COPY). */
 const INSERT_BATCH = 20_000;
-/** Duplicate keys named in the upload answer (all are counted). */
-const MAX_NAMED_DUPLICATES = 20;
 
 /**
  * The spec's order form offers IATA-style codes (LIM, MAD); the network uses ICAO codes.
@@ -174,219 +167,6 @@ async function insertOrderRows(
     }
   }
   return { inserted, duplicates };
-}
-
-// ---------- order files ----------
-
-export type OrdersUploadResult = OrdersUploadOkDto;
-
-/**
- * An order file arriving in chunks: bytes are decoded and parsed as they come (a 1 M-line file is
- * never one giant string), then `finish` validates, stores the file and appends its new orders in
- * one transaction. Orders already stored (same destination and sequence) are counted and skipped.
- */
-export interface OrdersUploadSession {
-  push(chunk: Uint8Array): void;
-  finish(file: UploadedFile): Promise<OrdersUploadResult>;
-}
-
-export async function startOrdersUpload(deps: DataDeps): Promise<OrdersUploadSession> {
-  const known = await listAirports(deps.db);
-  if (known.length === 0) {
-    throw new ApiError(
-      400,
-      'SIN_AEROPUERTOS',
-      'Carga primero el archivo de aeropuertos: los pedidos se validan contra él',
-    );
-  }
-  const gmt = new Map(known.map((a) => [a.code, a.gmt]));
-  const parser = createOrderLineParser(new Set(gmt.keys()));
-  const decoder = new ChunkDecoder();
-  let lines = 0;
-  let lastChar = '';
-  let streamFailed = false;
-
-  return {
-    push(chunk) {
-      if (streamFailed) return;
-      try {
-        const text = decoder.push(chunk);
-        if (text.length > 0) {
-          lines += countNewlines(text);
-          lastChar = text[text.length - 1];
-          parser.push(text);
-        }
-      } catch {
-        // The whole-file decoder below gives the precise, line-numbered message.
-        streamFailed = true;
-      }
-    },
-    async finish(file) {
-      let parsed: OrdersParseResult;
-      let encoding: TextEncodingName;
-      if (streamFailed || decoder.encoding === undefined) {
-        let decoded: { text: string; encoding: TextEncodingName };
-        try {
-          decoded = decodeText(file.bytes);
-        } catch (error) {
-          if (error instanceof TextDecodeError) throw encodingError(error, file.filename);
-          throw error;
-        }
-        parsed = parseOrders(decoded.text, new Set(gmt.keys()));
-        encoding = decoded.encoding;
-        lines =
-          countNewlines(decoded.text) + (decoded.text.length > 0 && !decoded.text.endsWith('\n') ? 1 : 0);
-      } else {
-        const rest = decoder.end();
-        if (rest.length > 0) {
-          lines += countNewlines(rest);
-          lastChar = rest[rest.length - 1];
-          parser.push(rest);
-        }
-        if (lastChar !== '' && lastChar !== '\n') lines++;
-        parsed = parser.end();
-        encoding = decoder.encoding;
-      }
-      if (parsed.errorCount > 0) throw invalidFile(file.filename, parsed);
-      if (parsed.records.length === 0) {
-        throw new ApiError(400, 'ARCHIVO_VACIO', `El archivo ${file.filename} no contiene pedidos`);
-      }
-      const rows: OrderRow[] = parsed.records.map((o) => {
-        const row = o as OrderRow;
-        row.releaseMin = localToEpochMin(o.year, o.month, o.day, o.hour, o.minute, gmt.get(o.destination)!);
-        return row;
-      });
-      return appendOrderRows(deps, file, rows, encoding, lines);
-    },
-  };
-}
-
-/** Loads this large refresh the planner's statistics of the orders table. */
-const ANALYZE_AFTER_ROWS = 10_000;
-
-async function appendOrderRows(
-  deps: DataDeps,
-  file: UploadedFile,
-  rows: OrderRow[],
-  encoding: string,
-  lineCount: number,
-): Promise<OrdersUploadResult> {
-  // A raw transaction: COPY needs the driver's own connection (drizzle has no COPY).
-  const { duplicates: existing } = await deps.db.raw.transaction(async (tx) => {
-    await lockNetworkRaw(tx);
-    const now = new Set((await tx.query<{ code: string }>('SELECT code FROM airports')).map((r) => r.code));
-    const missing = [...new Set(rows.map((o) => o.destination))].filter((c) => !now.has(c));
-    if (missing.length > 0) {
-      throw new ApiError(
-        409,
-        'CONFLICTO',
-        `Los aeropuertos cambiaron durante la carga; faltan ${missing.join(', ')}. Vuelve a intentarlo.`,
-      );
-    }
-    const fileId = await insertFileRaw(tx, 'pedidos', file, {
-      encoding,
-      lineCount,
-      recordCount: rows.length,
-    });
-    return copyOrderRows(tx, rows, fileId);
-  });
-  // Fresh statistics after a large load (PGlite has no autovacuum to take them): without them the
-  // order search picks the trigram index for texts that match nearly every key, and takes seconds.
-  if (rows.length >= ANALYZE_AFTER_ROWS) await deps.db.raw.exec('ANALYZE orders');
-
-  // Events are built only when someone listens: a 1 M-line load should not allocate 1 M objects for nobody.
-  const announce = (deps.bus?.listenerCount('orders:added') ?? 0) > 0;
-  const added: StoredOrderEvent[] = [];
-  const duplicateKeys: string[] = [];
-  let addedCount = 0;
-  let duplicates = 0;
-  let products = 0;
-  for (const o of rows) {
-    const isDuplicate = existing.size > 0 && existing.get(o.destination)?.has(o.seq) === true;
-    if (isDuplicate) {
-      duplicates++;
-      if (duplicateKeys.length < MAX_NAMED_DUPLICATES) duplicateKeys.push(orderKey(o.destination, o.seq));
-      continue;
-    }
-    addedCount++;
-    products += o.quantity;
-    if (announce) {
-      added.push({
-        key: orderKey(o.destination, o.seq),
-        destination: o.destination,
-        seq: o.seq,
-        releaseMin: o.releaseMin,
-        quantity: o.quantity,
-        clientId: o.clientId,
-        source: 'archivo',
-      });
-    }
-  }
-  if (added.length > 0) deps.bus?.emit('orders:added', added);
-
-  let message = `Archivo de pedidos ${file.filename} cargado: ${fmt(addedCount)} pedidos nuevos (${fmt(products)} productos)`;
-  if (duplicates > 0) {
-    const named = duplicateKeys.join(', ') + (duplicates > duplicateKeys.length ? ', …' : '');
-    message += `. ${fmt(duplicates)} ${duplicates === 1 ? 'pedido ya estaba registrado y se omitió' : 'pedidos ya estaban registrados y se omitieron'}: ${named}`;
-  }
-  return { message, added: addedCount, duplicates, duplicateKeys, products };
-}
-
-/** Whole-file variant (demo seeding, tools): same validation and storage as an upload. */
-export async function appendOrdersFile(deps: DataDeps, file: UploadedFile): Promise<OrdersUploadResult> {
-  const session = await startOrdersUpload(deps);
-  const CHUNK = 1 << 20;
-  for (let i = 0; i < file.bytes.byteLength; i += CHUNK) session.push(file.bytes.subarray(i, i + CHUNK));
-  return session.finish(file);
-}
-
-function countNewlines(text: string): number {
-  let n = 0;
-  let i = text.indexOf('\n');
-  while (i >= 0) {
-    n++;
-    i = text.indexOf('\n', i + 1);
-  }
-  return n;
-}
-
-/**
- * Incremental, strict decoding with the detection decodeText uses. Throws on invalid bytes; the caller
- * then falls back to decodeText on the whole file for the line-numbered message.
- */
-class ChunkDecoder {
-  encoding: TextEncodingName | undefined;
-  private decoder: TextDecoder | undefined;
-  private head = new Uint8Array(0);
-
-  push(chunk: Uint8Array): string {
-    if (this.decoder) return this.decoder.decode(chunk, { stream: true });
-    const joined = new Uint8Array(this.head.length + chunk.length);
-    joined.set(this.head);
-    joined.set(chunk, this.head.length);
-    if (joined.length < 3) {
-      this.head = joined;
-      return '';
-    }
-    this.start(joined);
-    return this.decoder!.decode(joined, { stream: true });
-  }
-
-  end(): string {
-    if (!this.decoder) {
-      if (this.head.length === 0) return '';
-      this.start(this.head);
-      return this.decoder!.decode(this.head);
-    }
-    return this.decoder.decode();
-  }
-
-  private start(b: Uint8Array): void {
-    const { encoding } = detectEncoding(b);
-    this.encoding = encoding;
-    // ignoreBOM false: a leading BOM is consumed, as decodeText does.
-    this.decoder = new TextDecoder(encoding, { fatal: true });
-  }
 }
 
 // ---------- the order form ----------

@@ -8,9 +8,18 @@ import type { CancelReply } from './worker/messages';
 
 /** Cancelling flights of the run a screen shows: one by id, or a file of them (parsed in formats/). */
 export class Cancellations {
-  constructor(private readonly queries: RunQueries) {}
+  constructor(
+    private readonly queries: RunQueries,
+    /**
+     * Makes sure a stored operacion run exists: the real-time view is not stored, so a cancellation made
+     * on it would be lost at the next restart or network upload; the first one starts the run at the wall
+     * clock and goes to it.
+     */
+    private readonly ensureOperationRun: () => Promise<void>,
+  ) {}
 
   private async host(modo?: RunMode) {
+    if (modo === undefined || modo === 'operacion') await this.ensureOperationRun();
     const h = await this.queries.hostFor(modo);
     if (!h) throw new ApiError(409, 'SIN_SIMULACION', 'No hay una simulación de este modo en curso');
     return h;
@@ -38,9 +47,6 @@ export class Cancellations {
     const host = await this.host(modo);
     const v = host.view;
     const { text } = decodeUpload(bytes, filename);
-    const parsed = parseCancellations(text, new Set(v.flightIds));
-    if (parsed.errorCount > 0) throw invalidFile(filename, parsed);
-    if (parsed.records.length === 0) throw emptyFile(filename, 'cancelaciones');
     const snap = host.snapshot;
     if (!snap || (snap.estado !== 'en_curso' && snap.estado !== 'pausada'))
       throw new ApiError(
@@ -51,6 +57,10 @@ export class Cancellations {
     const now = new Date(snap.clock.ahoraMs);
     const year = now.getUTCFullYear();
     const month = now.getUTCMonth() + 1;
+    const monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const parsed = parseCancellations(text, new Set(v.flightIds), monthDays);
+    if (parsed.errorCount > 0) throw invalidFile(filename, parsed);
+    if (parsed.records.length === 0) throw emptyFile(filename, 'cancelaciones');
     const items = parsed.records.map((rec) => {
       const origin = v.airports[v.airportIndex.get(v.origin[v.flightIndex.get(rec.flightId)!])!];
       const [hh, mm] = rec.flightId.slice(-5).split(':').map(Number);

@@ -1,5 +1,5 @@
 import type { GrowthLawDto, RunMode, StartRunPayload } from '../../contract';
-import { DAY_MIN, MINUTE_MS } from '../../contract/time';
+import { DAY_MIN, MAX_YEAR, MIN_YEAR, MINUTE_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import { isoToEpochMin } from '../domain/convert';
 import { ApiError } from '../domain/errors';
@@ -29,11 +29,16 @@ export interface StartPlan {
 }
 
 function parseIso(iso: string, field: string): number {
+  let min: number;
   try {
-    return isoToEpochMin(iso);
+    min = isoToEpochMin(iso);
   } catch {
     throw invalid(field, `${field}: '${iso}' no es una fecha ISO 8601 válida`);
   }
+  const year = new Date(min * MINUTE_MS).getUTCFullYear();
+  if (year < MIN_YEAR || year > MAX_YEAR)
+    throw invalid(field, `${field}: '${iso}' está fuera del rango admitido (años ${MIN_YEAR} a ${MAX_YEAR})`);
+  return min;
 }
 
 /**

@@ -59,9 +59,22 @@ export class RunRegistry {
 
   /** Rebuilds every current run in the background (`settled()` waits for them). */
   restore(): void {
-    this.restoring = this.restoreAll().catch((error) =>
-      this.deps.log?.error({ err: error }, 'no se pudieron reanudar las simulaciones'),
-    );
+    this.restored = false;
+    this.restoring = this.restoreAll()
+      .then(async () => {
+        for (const c of this.all()) await c.host?.ready.catch(() => {});
+      })
+      .catch((error) => this.deps.log?.error({ err: error }, 'no se pudieron reanudar las simulaciones'))
+      .finally(() => {
+        this.restored = true;
+      });
+  }
+
+  private restored = true;
+
+  /** Runs stored before a restart still being rebuilt (health says 'restaurando' meanwhile). */
+  get isRestoring(): boolean {
+    return !this.restored;
   }
 
   private async restoreAll(): Promise<void> {

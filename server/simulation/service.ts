@@ -3,6 +3,7 @@ import { RUN_MODES } from '../../contract/enums';
 import { MINUTE_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import type { AppBus, StoredOrderEvent } from '../domain/bus';
+import { ApiError } from '../domain/errors';
 import type { PlanOrder } from '../planner/types';
 import { Cancellations } from './cancellations';
 import { Coordinator, type CoordinatorOptions } from './cluster/coordinator';
@@ -55,7 +56,16 @@ export class SimulationService {
     this.realtime = new RealtimeView(deps);
     this.stream = new LiveStream(this.runs, this.realtime, deps.options, deps.wallMs, deps.log);
     this.queries = new RunQueries(deps.db, this.runs, this.realtime, deps.options);
-    this.cancellations = new Cancellations(this.queries);
+    this.cancellations = new Cancellations(this.queries, async () => {
+      if (this.runs.of('operacion')) return;
+      try {
+        await this.runs.start({ modo: 'operacion' });
+      } catch (error) {
+        // Started meanwhile by another request: that run takes the cancellation.
+        if (!(error instanceof ApiError && error.statusCode === 409 && this.runs.of('operacion')))
+          throw error;
+      }
+    });
     if (deps.cluster) {
       const coordinator = new Coordinator(deps.db, { ...deps.cluster, log: deps.log });
       const relay = new Relay(
@@ -175,6 +185,11 @@ export class SimulationService {
   /** One tick of every run and the stream (the timer calls it; tests call it with a pinned clock). */
   tick(wallMs?: number): Promise<void> {
     return this.stream.tick(wallMs);
+  }
+
+  /** True until every run stored before a restart is running again. */
+  get restoring(): boolean {
+    return this.runs.isRestoring;
   }
 
   /** Resolves when every current run is built (tests, benchmarks). */

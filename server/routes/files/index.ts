@@ -23,8 +23,8 @@ import {
   previewFile,
 } from '../../services/files';
 import { replaceAirports, replaceFlights } from '../../services/network';
-import { startOrdersUpload } from '../../services/orders';
-import { receiveFile } from './receive';
+import { storeOrdersUpload } from '../../services/orders-upload';
+import { receiveUpload, UploadGate } from './receive';
 
 const CHARSETS: Record<string, string> = { 'utf-16be': 'utf-16be', 'utf-16le': 'utf-16le', 'utf-8': 'utf-8' };
 
@@ -34,6 +34,8 @@ const skipBodyValidation = () => () => true;
 const filesRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const limit = app.config.uploadLimitBytes;
+  const gate = new UploadGate();
+  app.addHook('preClose', async () => gate.close());
   await app.register(multipart, {
     limits: { fileSize: limit, files: 1, fields: 10, parts: 20, fieldSize: 1024 * 1024 },
   });
@@ -97,16 +99,21 @@ const filesRoutes: FastifyPluginAsync = async (fastify) => {
         : `Reemplaza el archivo de ${FILE_KIND_LABEL[kind]} si es válido por completo`,
     consumes: ['multipart/form-data'],
     body: MultipartFileBody,
-    response: { 200: ok, ...errorResponses(400, 409, 413, 415) },
+    response: { 200: ok, ...errorResponses(400, 409, 413, 415, 429) },
   });
 
   app.post(
     '/aereopuertos/upload',
     { schema: uploadSchema('aereopuertos', UploadOkDto), validatorCompiler: skipBodyValidation },
     async (request) => {
-      const file = await receiveFile(request, 'aereopuertos', limit);
-      const { message } = await replaceAirports({ db: app.db, bus: app.bus }, file, app.config.sedes);
-      return { message };
+      return gate.run(
+        () => receiveUpload(request, 'aereopuertos', limit),
+        async (file) => {
+          const deps = { db: app.db, bus: app.bus };
+          const { message } = await replaceAirports(deps, await file.whole(), app.config.sedes);
+          return { message };
+        },
+      );
     },
   );
 
@@ -114,9 +121,13 @@ const filesRoutes: FastifyPluginAsync = async (fastify) => {
     '/vuelos/upload',
     { schema: uploadSchema('vuelos', UploadOkDto), validatorCompiler: skipBodyValidation },
     async (request) => {
-      const file = await receiveFile(request, 'vuelos', limit);
-      const { message } = await replaceFlights({ db: app.db, bus: app.bus }, file);
-      return { message };
+      return gate.run(
+        () => receiveUpload(request, 'vuelos', limit),
+        async (file) => {
+          const { message } = await replaceFlights({ db: app.db, bus: app.bus }, await file.whole());
+          return { message };
+        },
+      );
     },
   );
 
@@ -124,9 +135,10 @@ const filesRoutes: FastifyPluginAsync = async (fastify) => {
     '/pedidos/upload',
     { schema: uploadSchema('pedidos', OrdersUploadOkDto), validatorCompiler: skipBodyValidation },
     async (request) => {
-      const session = await startOrdersUpload({ db: app.db, bus: app.bus });
-      const file = await receiveFile(request, 'pedidos', limit, (chunk) => session.push(chunk));
-      return session.finish(file);
+      return gate.run(
+        () => receiveUpload(request, 'pedidos', limit),
+        (file) => storeOrdersUpload({ db: app.db, bus: app.bus }, file.filename, file.pieces(), gate.check),
+      );
     },
   );
 };

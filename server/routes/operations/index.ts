@@ -17,9 +17,9 @@ import {
   WarehouseContentsQuery,
   WarehouseListDto,
 } from '../../../contract';
-import { ApiError } from '../../domain/errors';
 import { leaderOnly } from '../../simulation/cluster/forward';
 import { REALTIME_ID } from '../../simulation/realtime';
+import { receiveUpload } from '../files/receive';
 
 /** What the operation screens read: run summary, warehouses, a flight, an order; and cancellations. */
 const operationsRoutes: FastifyPluginAsync = async (fastify) => {
@@ -157,19 +157,13 @@ const operationsRoutes: FastifyPluginAsync = async (fastify) => {
       preHandler: byScreen,
     },
     async (request) => {
-      const part = await request.file();
-      if (part?.fieldname !== 'file')
-        throw new ApiError(
-          400,
-          'FALTA_ARCHIVO',
-          'Falta el archivo: envía un formulario multipart con el campo file',
-        );
-      const bytes = await part.toBuffer();
-      return app.simulation.cancellations.cancelFile(
-        part.filename || 'cancelaciones.txt',
-        bytes,
-        request.query.modo,
-      );
+      const file = await receiveUpload(request, 'cancelaciones', app.config.uploadLimitBytes);
+      try {
+        const { filename, bytes } = await file.whole();
+        return await app.simulation.cancellations.cancelFile(filename, bytes, request.query.modo);
+      } finally {
+        await file.dispose();
+      }
     },
   );
 };

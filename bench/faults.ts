@@ -1,0 +1,305 @@
+/**
+ * Faults under load, against the server in a child process (PGlite in a temporary DATA_DIR, or
+ * PostgreSQL with --database-url): the worst event-loop stall and the slowest health answer during a
+ * 1 M-line order upload, the same during a restart that restores a daily-operation run, and the peak RSS
+ * of three concurrent 310 MB uploads (refused at the 300 MB limit). Files are generated in /tmp and
+ * removed afterwards.
+ *
+ *   npm run bench -- faults [--lines 1000000] [--big-mb 310] [--concurrent 3] [--database-url URL]
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from './lib/args';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const REAL_AIRPORTS = path.resolve(
+  ROOT,
+  '../shared/data/morapack/c.1inf54.25.2.Aeropuerto.husos.v1.20250818__estudiantes.txt',
+);
+const REAL_FLIGHTS = path.resolve(ROOT, '../shared/data/morapack/c.1inf54.25.2.planes_vuelo.v4.20250818.txt');
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+interface Probe {
+  maxStallMs: number;
+  peakRssMb: number;
+  rssMb: number;
+}
+
+class Server {
+  child!: ChildProcess;
+  readonly port = 4500 + Math.floor(Math.random() * 90);
+  constructor(
+    private readonly dataDir: string,
+    private readonly databaseUrl: string,
+  ) {}
+
+  async start(): Promise<number> {
+    const t0 = performance.now();
+    this.child = fork(path.join(ROOT, 'bench/lib/faultsServer.ts'), [], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        DATABASE_URL: this.databaseUrl,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    await this.next('ready');
+    return performance.now() - t0;
+  }
+
+  private next(cmd: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        if (m.cmd !== cmd) return;
+        this.child.off('message', onMessage);
+        this.child.off('exit', onExit);
+        resolve(m);
+      };
+      const onExit = (code: number | null) => reject(new Error(`el servidor terminó (${code})`));
+      this.child.on('message', onMessage);
+      this.child.once('exit', onExit);
+    });
+  }
+
+  async reset(): Promise<void> {
+    this.child.send({ cmd: 'reset' });
+    await this.next('reset');
+  }
+
+  async read(): Promise<Probe> {
+    this.child.send({ cmd: 'read' });
+    return (await this.next('read')) as unknown as Probe;
+  }
+
+  async stop(): Promise<number> {
+    const t0 = performance.now();
+    this.child.kill('SIGTERM');
+    await once(this.child, 'exit');
+    return performance.now() - t0;
+  }
+}
+
+function httpJson(
+  port: number,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        headers: data ? { 'content-type': 'application/json', 'content-length': data.length } : {},
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** Streams a file from disk as a multipart upload; resolves with the status (or the socket error). */
+function uploadFile(port: number, kind: string, file: string): Promise<{ status: number; body: string }> {
+  const boundary = '----morapackbench';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\n` +
+      'Content-Type: text/plain\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.length + statSync(file).size + tail.length;
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/${kind}/upload`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', (e) => resolve({ status: 0, body: e.message }));
+    req.write(head);
+    const src = createReadStream(file, { highWaterMark: 1 << 20 });
+    src.on('data', (c) => {
+      if (!req.write(c)) {
+        src.pause();
+        req.once('drain', () => src.resume());
+      }
+    });
+    src.on('end', () => req.end(tail));
+  });
+}
+
+/** Asks /api/health every 100 ms while `work` runs; returns the slowest answer. */
+async function whileProbing<T>(
+  port: number,
+  work: Promise<T>,
+): Promise<{ result: T; slowestHealthMs: number }> {
+  let done = false;
+  let slowest = 0;
+  const prober = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await httpJson(port, 'GET', '/api/health').catch(() => undefined);
+      slowest = Math.max(slowest, performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const result = await work;
+  done = true;
+  await prober;
+  return { result, slowestHealthMs: slowest };
+}
+
+async function writeLines(file: string, lines: number, codes: string[], maxBytes = Infinity): Promise<void> {
+  const out = createWriteStream(file);
+  let written = 0;
+  for (let i = 0; i < lines && written < maxBytes; ) {
+    let chunk = '';
+    for (let k = 0; k < 10_000 && i < lines; k++, i++) {
+      const code = codes[i % codes.length];
+      const seq = String(Math.floor(i / codes.length) + 1).padStart(9, '0');
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      chunk += `${seq}-202601${day}-${String(i % 24).padStart(2, '0')}-${String(i % 60).padStart(2, '0')}-${code}-${String(1 + (i % 999)).padStart(3, '0')}-${String(i % 10_000_000).padStart(7, '0')}\n`;
+    }
+    written += chunk.length;
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+const round = (x: number) => Math.round(x * 10) / 10;
+
+export default async function faults(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const lines = args.number('lines', 1_000_000);
+  const bigMb = args.number('big-mb', 310);
+  const concurrent = args.number('concurrent', 3);
+  const databaseUrl = args.get('database-url') ?? '';
+  const work = mkdtempSync(path.join(tmpdir(), 'morapack-faults-'));
+  const figures: Record<string, unknown> = {
+    lines,
+    bigMb,
+    concurrent,
+    database: databaseUrl ? 'postgres' : 'pglite',
+  };
+  const server = new Server(path.join(work, 'data'), databaseUrl);
+  // The server never outlives the bench, even one stopped by a timeout.
+  const killServer = () => {
+    if (server.child && server.child.exitCode === null) server.child.kill('SIGKILL');
+  };
+  process.once('exit', killServer);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      killServer();
+      rmSync(work, { recursive: true, force: true });
+      process.exit(130);
+    });
+  try {
+    await server.start();
+    const airports = await uploadFile(server.port, 'aereopuertos', REAL_AIRPORTS);
+    if (airports.status !== 200) throw new Error(`aeropuertos: ${airports.status} ${airports.body}`);
+    const flights = await uploadFile(server.port, 'vuelos', REAL_FLIGHTS);
+    if (flights.status !== 200) throw new Error(`vuelos: ${flights.status} ${flights.body}`);
+    const codes = (
+      JSON.parse((await httpJson(server.port, 'GET', '/api/aereopuertos')).body) as { codigo: string }[]
+    ).map((a) => a.codigo);
+
+    const ordersFile = path.join(work, 'pedidos-1M.txt');
+    await writeLines(ordersFile, lines, codes);
+    log(`faults: ${lines} líneas (${round(statSync(ordersFile).size / 2 ** 20)} MB) → subiendo`);
+    await server.reset();
+    let t0 = performance.now();
+    const up = await whileProbing(server.port, uploadFile(server.port, 'pedidos', ordersFile));
+    const upProbe = await server.read();
+    figures.upload = {
+      status: up.result.status,
+      seconds: round((performance.now() - t0) / 1000),
+      worstStallMs: round(upProbe.maxStallMs),
+      slowestHealthMs: round(up.slowestHealthMs),
+      peakRssMb: round(upProbe.peakRssMb),
+    };
+    if (up.result.status !== 200)
+      log(`faults: carga respondió ${up.result.status}: ${up.result.body.slice(0, 300)}`);
+    log(`faults: carga ${JSON.stringify(figures.upload)}`);
+
+    // A daily-operation run over those orders, then a restart that restores it.
+    const run = await httpJson(server.port, 'POST', '/api/simulaciones', { modo: 'operacion' });
+    log(`faults: corrida tiempo real → ${run.status}`);
+    await new Promise((r) => setTimeout(r, 5000));
+    const stopMs = await server.stop();
+    t0 = performance.now();
+    await server.start();
+    await server.reset();
+    const restore = await whileProbing(
+      server.port,
+      (async () => {
+        // Restored when health stops saying so (or after 120 s).
+        for (let i = 0; i < 1200; i++) {
+          const h = await httpJson(server.port, 'GET', '/api/health').catch(() => ({ status: 0, body: '' }));
+          if (h.status === 200 && !h.body.includes('restaurando')) return;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })(),
+    );
+    const restoreProbe = await server.read();
+    figures.restore = {
+      runStatus: run.status,
+      sigtermMs: round(stopMs),
+      seconds: round((performance.now() - t0) / 1000),
+      worstStallMs: round(restoreProbe.maxStallMs),
+      slowestHealthMs: round(restore.slowestHealthMs),
+    };
+    log(`faults: restauración ${JSON.stringify(figures.restore)}`);
+
+    const bigFile = path.join(work, 'pedidos-grande.txt');
+    await writeLines(bigFile, Number.MAX_SAFE_INTEGER, codes, bigMb * 2 ** 20);
+    log(`faults: ${concurrent} cargas de ${round(statSync(bigFile).size / 2 ** 20)} MB a la vez`);
+    await server.reset();
+    const before = (await server.read()).rssMb;
+    t0 = performance.now();
+    const big = await whileProbing(
+      server.port,
+      Promise.all(Array.from({ length: concurrent }, () => uploadFile(server.port, 'pedidos', bigFile))),
+    );
+    const bigProbe = await server.read();
+    figures.big = {
+      statuses: big.result.map((r) => r.status),
+      seconds: round((performance.now() - t0) / 1000),
+      rssBeforeMb: round(before),
+      peakRssMb: round(bigProbe.peakRssMb),
+      rssAfterMb: round(bigProbe.rssMb),
+      worstStallMs: round(bigProbe.maxStallMs),
+      slowestHealthMs: round(big.slowestHealthMs),
+    };
+    log(`faults: grandes ${JSON.stringify(figures.big)}`);
+    figures.sigtermMs = round(await server.stop());
+  } finally {
+    if (server.child && server.child.exitCode === null) server.child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}

@@ -1,0 +1,36 @@
+/**
+ * The server as `npm start` runs it, plus a probe for bench/faults.ts over IPC: the worst event-loop
+ * stall (perf_hooks, 10 ms resolution) and the peak RSS since the last reset.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '../../server/app';
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+let peakRss = process.memoryUsage.rss();
+setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, 25).unref();
+
+process.on('message', (message: { cmd: string }) => {
+  if (message.cmd === 'reset') {
+    loop.reset();
+    peakRss = process.memoryUsage.rss();
+    process.send?.({ cmd: 'reset' });
+  } else if (message.cmd === 'read') {
+    process.send?.({
+      cmd: 'read',
+      maxStallMs: loop.max / 1e6,
+      peakRssMb: peakRss / 2 ** 20,
+      rssMb: process.memoryUsage.rss() / 2 ** 20,
+    });
+  }
+});
+
+const app = await buildApp();
+process.on('SIGTERM', () => {
+  setTimeout(() => process.exit(1), 8000).unref();
+  void app.close().then(() => process.exit(0));
+});
+await app.listen({ port: app.config.port, host: '127.0.0.1' });
+process.send?.({ cmd: 'ready' });
