@@ -160,7 +160,9 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
     await expect
       .poll(() => strip(page).getByTestId('run-progress').getAttribute('data-fraction'), { timeout: 10_000 })
       .toBe('1.0000');
-    await strip(page).getByText('100 %').waitFor();
+    await expect(
+      strip(page).getByRole('progressbar', { name: 'Progreso de la semana' }).getAttribute('aria-valuenow'),
+    ).resolves.toBe('100');
     await expect
       .poll(() => headerClock(page).getAttribute('data-caption'), { timeout: 15_000 })
       .toBe('Simulada · final');
