@@ -220,8 +220,9 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
 
   it('phone: the strip is a compact summary that opens to the figures', async () => {
     const { context, page, errors } = await newPage(browser, MOBILE);
-    await page.goto(`${server.baseUrl}/colapso`);
-    await strip(page).getByText('Colapsada').waitFor({ timeout: 15_000 });
+    // The week the first test played to its end.
+    await page.goto(`${server.baseUrl}/simulacion`);
+    await strip(page).getByText('Terminada').waitFor({ timeout: 15_000 });
     await expect(strip(page).getByText('Pedidos recibidos').count()).resolves.toBe(0);
     await strip(page).getByRole('button', { name: 'Cifras' }).click();
     await strip(page).getByText('Pedidos recibidos').waitFor();
