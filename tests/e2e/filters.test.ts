@@ -210,7 +210,11 @@ describe('filter panel on the run screens', () => {
     await sheet.getByRole('button', { name: 'Aplicar', exact: true }).click();
     await page.getByText('Filtros aplicados').waitFor();
     await sheet.getByRole('button', { name: 'Iniciar' }).click();
-    await page.getByText('Operación diaria iniciada').waitFor({ timeout: 30_000 });
+    // The /operacion test left a run going: replacing it asks first.
+    const ask = page.getByRole('alertdialog', { name: 'Reemplazar la simulación' });
+    await ask.getByText(/Hay una simulación en curso desde/).waitFor();
+    await ask.getByRole('button', { name: 'Reemplazar' }).click();
+    await page.getByText('Operación diaria iniciada').waitFor({ timeout: 60_000 });
     await sheet.getByRole('button', { name: 'Ocultar' }).click();
     await expect.poll(() => strip(page).textContent(), { timeout: 10_000 }).toMatch(/06\/01\/2026/);
 

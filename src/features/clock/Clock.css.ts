@@ -11,6 +11,10 @@ export const pill = style({
   background: vars.color.surfaceSunken,
   fontVariantNumeric: 'tabular-nums',
   whiteSpace: 'nowrap',
+  // A narrow panel wraps the caption under the time instead of cutting the time off.
+  flexWrap: 'wrap',
+  rowGap: 0,
+  maxWidth: '100%',
 });
 
 export const time = style({

@@ -22,7 +22,22 @@ export const title = style({
 
 export const range = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
-export const growth = style({ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: vars.space['2'] });
+export const growth = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space['2'],
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  minWidth: 0,
+});
+
+export const growthLegend = style({
+  padding: 0,
+  marginBottom: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
 
 export const growthNote = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 

@@ -32,16 +32,28 @@ export function OrderRangeLine() {
   );
 }
 
-/** The law a collapse search grows demand by: products/day = 900 + x^n, ×factor every period. */
-function GrowthLawFields({ disabled }: { disabled: boolean }) {
+/** 'productos/día = 900 + x^1,174; ×2 cada 7 días simulados' */
+export function growthText(law: GrowthLawDto): string {
+  const n = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 3 });
+  return `productos/día = 900 + x^${n.format(law.exponente)}; ×${n.format(law.factorPorPeriodo)} cada ${n.format(law.periodoDias)} días simulados`;
+}
+
+/**
+ * The law a collapse search grows demand by: editable before a search, and the running search's own
+ * law while one goes.
+ */
+function GrowthLawFields({ running, editable }: { running: GrowthLawDto | null; editable: boolean }) {
   const params = useAtomValue(runParametersQueryAtom).data;
   const [edited, setEdited] = useAtom(growthLawAtom);
+  if (running) return <p className={styles.range}>Crecimiento: {growthText(running)}</p>;
   const law = edited ?? params?.crecimiento;
   if (!law) return null;
+  if (!editable) return <p className={styles.range}>Crecimiento: {growthText(law)}</p>;
   const set = (patch: Partial<GrowthLawDto>) => setEdited({ ...law, ...patch });
   const es = { maximumFractionDigits: 3 } as const;
   return (
-    <fieldset className={styles.growth} aria-label="Ley de crecimiento" disabled={disabled}>
+    <fieldset className={styles.growth} aria-label="Ley de crecimiento">
+      <legend className={styles.growthLegend}>Crecimiento: {growthText(law)}</legend>
       <NumberField
         label="Exponente n"
         minValue={1}
@@ -50,7 +62,6 @@ function GrowthLawFields({ disabled }: { disabled: boolean }) {
         formatOptions={es}
         value={law.exponente}
         onChange={(v) => Number.isFinite(v) && set({ exponente: v })}
-        isDisabled={disabled}
       />
       <NumberField
         label="Crecimiento ×"
@@ -60,7 +71,6 @@ function GrowthLawFields({ disabled }: { disabled: boolean }) {
         formatOptions={es}
         value={law.factorPorPeriodo}
         onChange={(v) => Number.isFinite(v) && set({ factorPorPeriodo: v })}
-        isDisabled={disabled}
       />
       <NumberField
         label="Periodo (días)"
@@ -69,7 +79,6 @@ function GrowthLawFields({ disabled }: { disabled: boolean }) {
         step={1}
         value={law.periodoDias}
         onChange={(v) => Number.isFinite(v) && set({ periodoDias: v })}
-        isDisabled={disabled}
       />
     </fieldset>
   );
@@ -139,7 +148,9 @@ export function RunControls({ mode }: { mode: RunMode }) {
       {!mayStart && !mayStop ? (
         <p className={styles.readOnly}>Tu rol solo permite mirar la simulación.</p>
       ) : null}
-      {mayStart && mode === 'colapso' ? <GrowthLawFields disabled={busy || running || paused} /> : null}
+      {mode === 'colapso' ? (
+        <GrowthLawFields running={(running || paused) && run ? run.crecimiento : null} editable={mayStart} />
+      ) : null}
       {mayStart && mode !== 'operacion' ? <SpeedChoice disabled={busy} /> : null}
       <div className={styles.buttons}>
         {mayStart ? (

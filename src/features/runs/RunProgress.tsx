@@ -4,8 +4,6 @@ import { formatCount, formatDecimal, formatDuration, formatPercent, formatSpeed 
 import * as styles from './RunProgress.css';
 import { simulatedDays, weekProgress } from './runProgress';
 
-const cityCode = (codigo: string, ciudad?: string | null) => (ciudad ? `${ciudad} (${codigo})` : codigo);
-
 /** What is left of a weekly run, in words. */
 function leftText(run: RunDto, secondsLeft: number | null): string {
   if (run.estado === 'terminada') return 'Semana completa';
@@ -18,7 +16,7 @@ function leftText(run: RunDto, secondsLeft: number | null): string {
 /**
  * A run's progress at the screen clock's instant. A week: a bar over [inicio, fin] and the wall time
  * left at its speed. A collapse search: simulated days, orders planned, the demand factor reached, and
- * the busiest warehouse and flights.
+ * the busiest flights (the strip beside it names the busiest warehouse).
  */
 export function RunProgress({ run, nowMs }: { run: RunDto; nowMs: number }) {
   if (run.modo === 'semanal') {
@@ -38,7 +36,6 @@ export function RunProgress({ run, nowMs }: { run: RunDto; nowMs: number }) {
   }
   if (run.modo !== 'colapso') return null;
   const g = run.progreso;
-  const w = g.almacenMasOcupado;
   const flights = g.vuelosMasOcupados.slice(0, 3);
   return (
     <dl className={styles.collapse} data-testid="run-progress" aria-label="Búsqueda del colapso">
@@ -54,12 +51,6 @@ export function RunProgress({ run, nowMs }: { run: RunDto; nowMs: number }) {
         <dt className={styles.term}>Demanda</dt>
         <dd className={styles.value}>
           {g.factorDemanda === null ? '—' : `×${formatDecimal(g.factorDemanda)}`}
-        </dd>
-      </div>
-      <div className={styles.fact}>
-        <dt className={styles.term}>Almacén más ocupado</dt>
-        <dd className={styles.value}>
-          {w ? `${cityCode(w.codigo, w.ciudad)} ${formatPercent(w.porcentaje)}` : '—'}
         </dd>
       </div>
       <div className={styles.fact}>

@@ -223,7 +223,6 @@ export const CollapseProgress: Story = {
     await expect(figures).toHaveTextContent('Días simulados12,3');
     await expect(figures).toHaveTextContent('Pedidos planificados245.120');
     await expect(figures).toHaveTextContent('Demanda×2,4');
-    await expect(figures).toHaveTextContent('Almacén más ocupadoLima (SPIM) 89 %');
     await expect(figures).toHaveTextContent('Vuelos más llenosSPIM → SEQM 21:09 100 %');
   },
 };
