@@ -54,7 +54,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   protectDirect: true,
   baseline: false,
   directBonusMin: 0,
-  transitWaitCost: 1,
+  transitWaitCost: 0,
 };
 
 /** How far past its 72 h deadline an order may still be delivered (late) before it counts as unrouted. */
