@@ -17,10 +17,11 @@
  * Strategy: every sede at once, each with its own deadline (48 h from the home sede while no product of the
  * order comes from another continent, else 72 h), earliest arrival first (putting the home sede
  * first spends its seats on orders another sede could serve as early, and failed at K = 7.5625 instead of 8);
- * per shipment the on-time route of one or two legs that arrives first (a two-leg one ranked by arrival plus
- * its transit wait; with directBonusMin = infinity, direct flights first and protectDirect instead: better on the
- * real week by at most 1/16, 1.6 worse on a single-destination file, where arrivals bunched at the direct
- * flights' times fill the destination's pickup windows), else an earliest-arrival label-setting search with
+ * per shipment the on-time route of one or two legs that arrives first (chosen on planner-scale's table: direct
+ * flights first (directBonusMin = infinity, with protectDirect) or a charge for transit waits (transitWaitCost)
+ * keep the real week at 8 but lose to the earliest-arrival baseline on single-destination files, where arrivals
+ * bunched at a few flights' times fill the destination's pickup windows; pure arrival order gives 7.625 on the
+ * week, 15.25 and 13.5 on the single-destination files, each above the baseline), else an earliest-arrival label-setting search with
  * capacities over the time-expanded network; an order is split whenever a route fills up.
  * When an order cannot be on time, earlier orders' products still at their sede are moved off full flights
  * onto other on-time routes (repair); only if that fails is it delivered late, with the binding cause.

@@ -12,9 +12,6 @@ import {
   whResidual,
 } from './state';
 
-/** Minutes of arrival a two-leg route may trade for one minute less of transit wait (warehouse use). */
-const TRANSIT_WAIT_COST = 1;
-
 /**
  * Room a two-leg product must leave at airport a over [from, to): for each direct sede flight landing at a
  * whose pickup window overlaps [from, to) and still departs after the clock, its free seats (capped by the
@@ -127,7 +124,7 @@ export function bestShort(
             const dur2 = net.fDur[f2];
             for (let dep2 = firstDep(st, f2, a1 + conn); dep2 + dur2 <= latestArr; dep2 += DAY_MIN) {
               const a2 = dep2 + dur2;
-              const score = a2 + TRANSIT_WAIT_COST * (dep2 - a1);
+              const score = a2 + st.opt.transitWaitCost * (dep2 - a1);
               if (score >= bestScore) break;
               const seats2 = flightResidual(st, f2, dep2);
               if (seats2 <= 0) continue;

@@ -41,6 +41,8 @@ export interface EngineOptions {
    * spreads arrivals over a destination's pickup windows).
    */
   directBonusMin: number;
+  /** Minutes of arrival a two-leg route may trade for one minute less of transit wait (warehouse use). */
+  transitWaitCost: number;
   /** Plan with the plain earliest-arrival greedy of baseline.ts instead (the yardstick of the defaults). */
   baseline: boolean;
 }
@@ -52,6 +54,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   protectDirect: true,
   baseline: false,
   directBonusMin: 0,
+  transitWaitCost: 0,
 };
 
 /** How far past its 72 h deadline an order may still be delivered (late) before it counts as unrouted. */
