@@ -15,6 +15,17 @@ export const LOAD_LEVELS = ['disponible', 'limitado', 'saturado'] as const;
 export const RUN_MODES = ['operacion', 'semanal', 'colapso'] as const;
 
 /**
+ * Whether a mode's runs store each order's final plan (for the plan and orders downloads). A collapse
+ * search makes about a million synthetic orders: storing each plan took four minutes of a search that
+ * must answer in one. Its report, KPIs and hourly history are stored all the same.
+ */
+export const STORES_ORDER_PLANS: Readonly<Record<(typeof RUN_MODES)[number], boolean>> = {
+  operacion: true,
+  semanal: true,
+  colapso: false,
+};
+
+/**
  * en_curso: the clock moves; pausada: an operator paused it; terminada: reached fin (or the collapse search
  * gave up); colapsada: collapse found; detenida: stopped or replaced by an operator; fallida: it could not
  * be built, restored or kept running.

@@ -1,4 +1,5 @@
 import type { CsvSeparator, RunDownload, RunDto } from '../../contract';
+import { STORES_ORDER_PLANS } from '../../contract/enums';
 import { MINUTE_MS } from '../../contract/time';
 import { ApiError } from '../domain/errors';
 import type { RunRegistry } from './registry';
@@ -273,6 +274,13 @@ export function downloadName(row: RunRow, kind: RunDownload, ext: string): strin
  */
 export async function requireOrders(runs: RunRegistry, id: string): Promise<RunRow> {
   const row = await runRow(runs, id);
+  if (!STORES_ORDER_PLANS[row.modo]) {
+    throw new ApiError(
+      409,
+      'SIN_PLAN',
+      'Una búsqueda de colapso no guarda el plan de sus pedidos: descarga su reporte o su historia de KPI',
+    );
+  }
   if (runs.byId(id)?.host?.isReady) return row;
   if ((await runs.store.orderPage(id, null, 1)).length > 0) return row;
   throw new ApiError(409, 'SIN_PLAN', 'Esta simulación no guardó sus pedidos: su plan no se puede descargar');

@@ -155,7 +155,11 @@ eachDatabase('historia y descargas de una simulación', (db) => {
     expect(s.colapso).toBe(Date.parse(run.reporte!.fecha));
     expect(s.t.length).toBeGreaterThan(0);
     expect(s.t[s.t.length - 1]).toBeLessThanOrEqual(s.colapso!);
-    const csv = (await get(`/api/simulaciones/${run.id}/descargas/pedidos`)).body;
-    expect(csv.slice(1).trimEnd().split('\r\n')).toHaveLength(run.kpis.pedidosRecibidos + 1);
+    // A collapse search keeps its KPI history and report, not each synthetic order's plan.
+    const kpis = (await get(`/api/simulaciones/${run.id}/descargas/kpis`)).body;
+    expect(kpis.slice(1).trimEnd().split('\r\n')).toHaveLength(s.t.length + 1);
+    const plan = await get(`/api/simulaciones/${run.id}/descargas/pedidos`);
+    expect(plan.statusCode).toBe(409);
+    expect(plan.json<{ message: string }>().message).toMatch(/colapso no guarda el plan/);
   });
 });

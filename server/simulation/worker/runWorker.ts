@@ -6,6 +6,7 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { STORES_ORDER_PLANS } from '../../../contract/enums';
 import type { RunEvent } from '../run/events';
 import { type OrderRow, orderRow, type RunSample } from '../run/history';
 import { RunRuntime } from '../run/runtime';
@@ -53,7 +54,7 @@ function flushEvents(): void {
 }
 
 function flushHistory(): void {
-  if (rt && !rt.active && !finalSent) {
+  if (rt && !rt.active && !finalSent && STORES_ORDER_PLANS[rt.spec.modo]) {
     // Stopped for good: nothing is re-planned any more, so the hot outcomes are final too.
     finalSent = true;
     for (const o of rt.hotOutcomes()) {
@@ -127,9 +128,11 @@ async function init(m: Extract<ToWorker, { type: 'init' }>): Promise<void> {
   if (m.recordEvents) {
     // A replay stores its history again: the database keeps the first copy.
     run.onSample = (s) => samples.push(s);
-    run.onArchived = (o) => {
-      orders.push(orderRow(o));
-    };
+    if (STORES_ORDER_PLANS[m.spec.modo]) {
+      run.onArchived = (o) => {
+        orders.push(orderRow(o));
+      };
+    }
   }
   if (m.restore) {
     run.feed.setReplay(m.restore.events);

@@ -12,7 +12,7 @@ export function RunActions({ mode }: { mode: RunMode }) {
   return (
     <div className={styles.actions} role="toolbar" aria-label="Acciones de la simulación">
       <ChartsPanel mode={mode} />
-      <DownloadMenu runId={run.id} />
+      <DownloadMenu runId={run.id} mode={mode} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ const meta = {
   title: 'features/runs/DownloadMenu',
   component: DownloadMenu,
   parameters: { layout: 'centered' },
-  args: { runId: '3f2a9c1e-0000-4000-8000-000000000001' },
+  args: { runId: '3f2a9c1e-0000-4000-8000-000000000001', mode: 'semanal' },
 } satisfies Meta<typeof DownloadMenu>;
 
 export default meta;
@@ -42,5 +42,19 @@ export const Open: Story = {
       `${base}/reporte`,
     ]);
     await expect(items[0]).toHaveAttribute('download');
+  },
+};
+
+/** A collapse search keeps no order plans: only its KPI history and report are offered. */
+export const CollapseSearch: Story = {
+  args: { mode: 'colapso' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Descargar' }));
+    const items = await screen.findAllByRole('menuitem');
+    await expect(items.map((i) => i.textContent?.trim())).toEqual([
+      'Historia de KPI (CSV)',
+      'Reporte (texto)',
+      'Reporte (JSON)',
+    ]);
   },
 };
