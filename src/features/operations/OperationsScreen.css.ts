@@ -52,7 +52,9 @@ export const report = style({
     '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
   },
   '@media': {
+    // Phones: below the map's zoom and projection buttons, which sit in the top row there.
     'screen and (max-width: 768px)': {
+      top: '52px',
       selectors: { '[data-panel-expanded="true"] &': { left: vars.space['3'] } },
     },
   },

@@ -116,23 +116,27 @@ export const Loading: Story = {
   },
 };
 
+/** Answers counted per story run (reset before each). */
+let errorCalls = 0;
+let toastCalls = 0;
+
 /** The server fails: the panel says so and 'Reintentar' asks again. */
 export const ErrorRetry: Story = {
   name: 'Error',
+  beforeEach: () => {
+    errorCalls = 0;
+  },
   parameters: {
     api: {
       simulaciones: { json: [{ ...RUN, estado: 'pausada' }] },
-      [EXCEPTIONS_PATH]: (() => {
-        let calls = 0;
-        return () =>
-          // A 409 is not retried by the client: the first answer fails, the one 'Reintentar' asks for arrives.
-          ++calls <= 1
-            ? {
-                status: 409,
-                json: { message: 'La simulación run-semanal-1 no está disponible', code: 'NO_DISPONIBLE' },
-              }
-            : { json: PAGE };
-      })(),
+      [EXCEPTIONS_PATH]: () =>
+        // A 409 is not retried by the client: the first answer fails, the one 'Reintentar' asks for arrives.
+        ++errorCalls <= 1
+          ? {
+              status: 409,
+              json: { message: 'La simulación run-semanal-1 no está disponible', code: 'NO_DISPONIBLE' },
+            }
+          : { json: PAGE },
     },
   },
   play: async ({ canvasElement }) => {
@@ -149,17 +153,17 @@ export const ErrorRetry: Story = {
 
 /** While the run moves the list is polled; new late orders raise one grouped toast. */
 export const NewLateToast: Story = {
+  beforeEach: () => {
+    toastCalls = 0;
+  },
   parameters: {
     api: {
       simulaciones: { json: [RUN] },
-      [EXCEPTIONS_PATH]: (() => {
-        let calls = 0;
-        return () => {
-          calls++;
-          const atrasado = calls === 1 ? 37 : 40;
-          return { json: { ...PAGE, totales: { ...PAGE.totales, atrasado } } };
-        };
-      })(),
+      [EXCEPTIONS_PATH]: () => {
+        toastCalls++;
+        const atrasado = toastCalls === 1 ? 37 : 40;
+        return { json: { ...PAGE, totales: { ...PAGE.totales, atrasado } } };
+      },
     },
   },
   play: async ({ canvasElement }) => {
