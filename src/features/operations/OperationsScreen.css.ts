@@ -37,6 +37,9 @@ export const strip = style({
 
 export const stripInner = style({ pointerEvents: 'auto', maxWidth: '100%' });
 
+/** Height kept free at the bottom for the status strip (two rows of figures). */
+const STRIP_ROOM = '132px';
+
 /** Top left: the collapse report (on /colapso), then the exceptions button and panel. */
 export const report = style({
   position: 'absolute',
@@ -47,6 +50,10 @@ export const report = style({
   flexDirection: 'column',
   alignItems: 'flex-start',
   gap: vars.space['2'],
+  // A long report and the open exceptions scroll here, clear of the status strip, never the page.
+  maxHeight: `calc(100% - ${STRIP_ROOM})`,
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
   pointerEvents: 'none',
   selectors: {
     '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
@@ -55,6 +62,7 @@ export const report = style({
     // Phones: below the map's zoom and projection buttons, which sit in the top row there.
     'screen and (max-width: 768px)': {
       top: '52px',
+      maxHeight: `calc(100% - 52px - ${STRIP_ROOM})`,
       selectors: { '[data-panel-expanded="true"] &': { left: vars.space['3'] } },
     },
   },

@@ -116,22 +116,21 @@ export const Loading: Story = {
   },
 };
 
-/** Answers counted per story run (reset before each). */
-let errorCalls = 0;
-let toastCalls = 0;
+/** What the stand-in server answers, switched by the play functions (reset before each story). */
+let failing = true;
+let moreLate = false;
 
 /** The server fails: the panel says so and 'Reintentar' asks again. */
 export const ErrorRetry: Story = {
   name: 'Error',
   beforeEach: () => {
-    errorCalls = 0;
+    failing = true;
   },
   parameters: {
     api: {
       simulaciones: { json: [{ ...RUN, estado: 'pausada' }] },
       [EXCEPTIONS_PATH]: () =>
-        // A 409 is not retried by the client: the first answer fails, the one 'Reintentar' asks for arrives.
-        ++errorCalls <= 1
+        failing
           ? {
               status: 409,
               json: { message: 'La simulación run-semanal-1 no está disponible', code: 'NO_DISPONIBLE' },
@@ -146,6 +145,7 @@ export const ErrorRetry: Story = {
     await expect(alert).toHaveTextContent(
       'No se pudieron cargar las excepciones: La simulación run-semanal-1 no está disponible',
     );
+    failing = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(c.getByRole('button', { name: /^Excepciones: 41/ })).toBeVisible());
   },
@@ -154,14 +154,13 @@ export const ErrorRetry: Story = {
 /** While the run moves the list is polled; new late orders raise one grouped toast. */
 export const NewLateToast: Story = {
   beforeEach: () => {
-    toastCalls = 0;
+    moreLate = false;
   },
   parameters: {
     api: {
       simulaciones: { json: [RUN] },
       [EXCEPTIONS_PATH]: () => {
-        toastCalls++;
-        const atrasado = toastCalls === 1 ? 37 : 40;
+        const atrasado = moreLate ? 40 : 37;
         return { json: { ...PAGE, totales: { ...PAGE.totales, atrasado } } };
       },
     },
@@ -169,6 +168,8 @@ export const NewLateToast: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole('button', { name: /^Excepciones: 38 pedidos/ })).toBeVisible();
+    // Three more late orders by the next poll.
+    moreLate = true;
     await expect(
       await within(document.body).findByText('3 pedidos nuevos atrasados', {}, { timeout: 8_000 }),
     ).toBeVisible();
