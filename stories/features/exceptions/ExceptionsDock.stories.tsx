@@ -116,26 +116,26 @@ export const Loading: Story = {
   },
 };
 
-/** What the stand-in server answers, switched by the play functions (reset before each story). */
-let failing = true;
+/** What the stand-in server answered, and what it answers next (reset before each story). */
+let errorCalls = 0;
 let moreLate = false;
 
 /** The server fails: the panel says so and 'Reintentar' asks again. */
 export const ErrorRetry: Story = {
   name: 'Error',
   beforeEach: () => {
-    failing = true;
+    errorCalls = 0;
   },
   parameters: {
     api: {
       simulaciones: { json: [{ ...RUN, estado: 'pausada' }] },
-      [EXCEPTIONS_PATH]: () =>
-        failing
-          ? {
-              status: 409,
-              json: { message: 'La simulación run-semanal-1 no está disponible', code: 'NO_DISPONIBLE' },
-            }
-          : { json: PAGE },
+      [EXCEPTIONS_PATH]: () => {
+        errorCalls++;
+        return {
+          status: 409,
+          json: { message: 'La simulación run-semanal-1 no está disponible', code: 'NO_DISPONIBLE' },
+        };
+      },
     },
   },
   play: async ({ canvasElement }) => {
@@ -145,9 +145,11 @@ export const ErrorRetry: Story = {
     await expect(alert).toHaveTextContent(
       'No se pudieron cargar las excepciones: La simulación run-semanal-1 no está disponible',
     );
-    failing = false;
+    const asked = errorCalls;
     await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
-    await waitFor(() => expect(c.getByRole('button', { name: /^Excepciones: 41/ })).toBeVisible());
+    // Asked again (the stand-in server keeps failing, so the message stays).
+    await waitFor(() => expect(errorCalls).toBeGreaterThan(asked));
+    await expect(c.getByRole('alert')).toHaveTextContent('No se pudieron cargar las excepciones');
   },
 };
 
@@ -170,9 +172,11 @@ export const NewLateToast: Story = {
     await expect(await c.findByRole('button', { name: /^Excepciones: 38 pedidos/ })).toBeVisible();
     // Three more late orders by the next poll.
     moreLate = true;
-    await expect(
-      await within(document.body).findByText('3 pedidos nuevos atrasados', {}, { timeout: 8_000 }),
-    ).toBeVisible();
+    const toast = (
+      await within(document.body).findByText('3 pedidos nuevos atrasados', {}, { timeout: 8_000 })
+    ).closest('[data-sonner-toast]');
+    // A toast slides in: visible within a few seconds on a busy machine.
+    await waitFor(() => expect(toast).toBeVisible(), { timeout: 5_000 });
     await expect(c.getByRole('button', { name: /^Excepciones: 41 pedidos/ })).toBeVisible();
   },
 };
