@@ -149,7 +149,8 @@ export const ErrorRetry: Story = {
     await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     // Asked again (the stand-in server keeps failing, so the message stays).
     await waitFor(() => expect(errorCalls).toBeGreaterThan(asked));
-    await expect(c.getByRole('alert')).toHaveTextContent('No se pudieron cargar las excepciones');
+    // While it asks the panel says it is loading; the failure then shows again.
+    await expect(await c.findByRole('alert')).toHaveTextContent('No se pudieron cargar las excepciones');
   },
 };
 
