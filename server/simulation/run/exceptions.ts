@@ -128,7 +128,10 @@ interface Candidate {
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-const slackOf = (c: Candidate) => (c.ready === null ? Number.NEGATIVE_INFINITY : c.out.deadlineMin - c.ready);
+/** Orders without a complete route come first (no slack at all), the nearest deadline first. */
+const NO_ROUTE_FIRST = -1e12;
+const slackOf = (c: Candidate) =>
+  c.ready === null ? NO_ROUTE_FIRST + c.out.deadlineMin : c.out.deadlineMin - c.ready;
 
 const COMPARE: Record<ExceptionOrder, (a: Candidate, b: Candidate) => number> = {
   holgura: (a, b) => slackOf(a) - slackOf(b),

@@ -74,8 +74,14 @@ export const list = style({
 });
 
 export const rowBody = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
-export const rowTop = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], minWidth: 0 });
-export const key = style({ fontFamily: vars.font.mono, fontWeight: vars.fontWeight.bold });
+export const rowTop = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minWidth: 0,
+  whiteSpace: 'nowrap',
+});
+export const key = style({ flex: 'none', fontFamily: vars.font.mono, fontWeight: vars.fontWeight.bold });
 export const rowMeta = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
@@ -94,6 +100,7 @@ export const reason = style({
 
 export const tag = recipe({
   base: {
+    flex: 'none',
     padding: `0 ${vars.space['2']}`,
     borderRadius: vars.radius.full,
     fontSize: vars.fontSize.xs,

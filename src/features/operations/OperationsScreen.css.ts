@@ -56,22 +56,26 @@ export const report = style({
   left: vars.space['3'],
   top: vars.space['3'],
   // Above the status strip (its height is measured: see RunOutcomePanel).
-  bottom: 'var(--strip-clearance, 112px)',
+  bottom: 'var(--strip-clearance, 132px)',
   zIndex: vars.zIndex.panel,
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'flex-start',
   gap: vars.space['2'],
+  // A long report and the open exceptions scroll here, clear of the status strip, never the page.
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
   pointerEvents: 'none',
   selectors: {
     '[data-panel-expanded="true"] &': { left: `calc(${vars.size.panelWidth} + ${vars.space['6']})` },
     '[data-panel-expanded="false"] &': { top: BELOW_COLLAPSED_PANEL },
   },
   '@media': {
+    // Phones: below the map's zoom and projection buttons, which sit in the top row there.
     'screen and (max-width: 768px)': {
       selectors: {
-        '[data-panel-expanded="true"] &': { left: vars.space['3'] },
-        '[data-panel-expanded="false"] &': { top: vars.space['3'] },
+        '[data-panel-expanded="true"] &': { left: vars.space['3'], top: '52px' },
+        '[data-panel-expanded="false"] &': { top: '52px' },
       },
     },
   },

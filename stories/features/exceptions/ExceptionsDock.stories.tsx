@@ -116,23 +116,26 @@ export const Loading: Story = {
   },
 };
 
+/** What the stand-in server answered, and what it answers next (reset before each story). */
+let errorCalls = 0;
+let moreLate = false;
+
 /** The server fails: the panel says so and 'Reintentar' asks again. */
 export const ErrorRetry: Story = {
   name: 'Error',
+  beforeEach: () => {
+    errorCalls = 0;
+  },
   parameters: {
     api: {
       simulaciones: { json: [{ ...RUN, estado: 'pausada' }] },
-      [EXCEPTIONS_PATH]: (() => {
-        let calls = 0;
-        return () =>
-          // A 409 is not retried by the client: the first answer fails, the one 'Reintentar' asks for arrives.
-          ++calls <= 1
-            ? {
-                status: 409,
-                json: { message: 'La simulación run-semanal-1 no está disponible', code: 'NO_DISPONIBLE' },
-              }
-            : { json: PAGE };
-      })(),
+      [EXCEPTIONS_PATH]: () => {
+        errorCalls++;
+        return {
+          status: 409,
+          json: { message: 'La simulación run-semanal-1 no está disponible', code: 'NO_DISPONIBLE' },
+        };
+      },
     },
   },
   play: async ({ canvasElement }) => {
@@ -142,32 +145,37 @@ export const ErrorRetry: Story = {
     await expect(alert).toHaveTextContent(
       'No se pudieron cargar las excepciones: La simulación run-semanal-1 no está disponible',
     );
+    const asked = errorCalls;
     await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
-    await waitFor(() => expect(c.getByRole('button', { name: /^Excepciones: 41/ })).toBeVisible());
+    // Asked again.
+    await waitFor(() => expect(errorCalls).toBeGreaterThan(asked));
   },
 };
 
 /** While the run moves the list is polled; new late orders raise one grouped toast. */
 export const NewLateToast: Story = {
+  beforeEach: () => {
+    moreLate = false;
+  },
   parameters: {
     api: {
       simulaciones: { json: [RUN] },
-      [EXCEPTIONS_PATH]: (() => {
-        let calls = 0;
-        return () => {
-          calls++;
-          const atrasado = calls === 1 ? 37 : 40;
-          return { json: { ...PAGE, totales: { ...PAGE.totales, atrasado } } };
-        };
-      })(),
+      [EXCEPTIONS_PATH]: () => {
+        const atrasado = moreLate ? 40 : 37;
+        return { json: { ...PAGE, totales: { ...PAGE.totales, atrasado } } };
+      },
     },
   },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole('button', { name: /^Excepciones: 38 pedidos/ })).toBeVisible();
-    await expect(
-      await within(document.body).findByText('3 pedidos nuevos atrasados', {}, { timeout: 8_000 }),
-    ).toBeVisible();
+    // Three more late orders by the next poll.
+    moreLate = true;
+    const toast = (
+      await within(document.body).findByText('3 pedidos nuevos atrasados', {}, { timeout: 8_000 })
+    ).closest('[data-sonner-toast]');
+    // A toast slides in: visible within a few seconds on a busy machine.
+    await waitFor(() => expect(toast).toBeVisible(), { timeout: 5_000 });
     await expect(c.getByRole('button', { name: /^Excepciones: 41 pedidos/ })).toBeVisible();
   },
 };

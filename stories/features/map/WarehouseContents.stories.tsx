@@ -33,7 +33,7 @@ export const List: Story = {
     await expect(canvas.getByRole('heading', { name: 'En el almacén (3 pedidos)' })).toBeVisible();
     const list = within(canvas.getByRole('list', { name: 'Pedidos en el almacén' }));
     await expect(list.getByText('12 productos · sigue en SPIM-SKBO-10:05')).toBeVisible();
-    await expect(list.getByText('3 productos · recogida hasta 07/01 14:40 UTC')).toBeVisible();
+    await expect(list.getByText(/3 productos · recogida hasta 0?7\/0?1.*14:40 UTC/)).toBeVisible();
     await userEvent.click(list.getByRole('button', { name: 'Ver pedido SEQM-000004501' }));
     await expect(args.onOpenOrder).toHaveBeenCalledWith('SEQM-000004501');
   },
