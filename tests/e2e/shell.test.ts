@@ -100,6 +100,7 @@ describe('app shell in Chromium', () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto(`${server.baseUrl}/simulacion`);
     const nav = page.locator('nav[aria-label="Secciones"]');
+    await nav.locator('a').first().waitFor();
     expect(await nav.locator('a').allInnerTexts()).toEqual(['Registrar', 'Diaria', 'Semanal', 'Colapso']);
     const fits = await nav.evaluate((el) => el.scrollWidth <= el.clientWidth);
     expect(fits).toBe(true);

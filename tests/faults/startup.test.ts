@@ -48,8 +48,18 @@ eachDatabase('restore after restart', (db) => {
     const again = await buildTestApp({ database: target, now: () => wall });
     try {
       const during = await again.inject('/api/health');
-      expect(during.statusCode).toBe(503);
-      expect(during.json<HealthDto>()).toMatchObject({ status: 'restaurando' });
+      if (db.kind === 'postgres') {
+        // On PostgreSQL an instance takes the runs of the modes it leads before it answers (the
+        // leadership round of several instances), so health is first asked once they run.
+        expect(
+          sim(again)
+            .runs.list()
+            .map((r) => r.estado),
+        ).toEqual(['en_curso']);
+      } else {
+        expect(during.statusCode).toBe(503);
+        expect(during.json<HealthDto>()).toMatchObject({ status: 'restaurando' });
+      }
       await sim(again).settled();
       const after = await again.inject('/api/health');
       expect(after.statusCode).toBe(200);
