@@ -270,10 +270,21 @@ describe('live map', () => {
     // canvases are the same picture, pixel for pixel: same planes at the same places. The controls over
     // the map are hidden: only the compact stream tells the total in the air, so their text differs.
     // (Through the element's style, not a <style> tag: the page's CSP refuses inline style sheets.)
-    for (const { page } of pages)
+    for (const { page } of pages) {
       await page
         .locator('[data-map-overlay]')
         .evaluate((el) => el.style.setProperty('visibility', 'hidden', 'important'));
+      // So are the screen's cards over the map (the week's summary, exceptions, strip) and any toast:
+      // they come from the run, not from the stream, and may arrive at different moments on each page.
+      await page.locator(MAP).evaluate((map) => {
+        const screen = map.parentElement?.closest('[data-mode]');
+        const over = [...(screen?.children ?? []), ...document.querySelectorAll('[data-sonner-toaster]')];
+        for (const el of over) {
+          if (el instanceof HTMLElement && !el.contains(map))
+            el.style.setProperty('visibility', 'hidden', 'important');
+        }
+      });
+    }
     const settled = async (page: Page) => {
       let last = await page.locator(`${MAP} canvas.maplibregl-canvas`).screenshot();
       for (let i = 0; i < 15; i++) {

@@ -223,6 +223,12 @@ describe.skipIf(!haveFiles)('runs driven from the browser, on the real files', (
     // The week the first test played to its end.
     await page.goto(`${server.baseUrl}/simulacion`);
     await strip(page).getByText('Terminada').waitFor({ timeout: 15_000 });
+    // The week's summary is a sheet over the strip on a phone: the operator closes it first.
+    const closeSummary = page.getByRole('button', { name: 'Cerrar resumen' });
+    await closeSummary.waitFor({ timeout: 5_000 }).then(
+      () => closeSummary.click(),
+      () => undefined,
+    );
     await expect(strip(page).getByText('Pedidos recibidos').count()).resolves.toBe(0);
     await strip(page).getByRole('button', { name: 'Cifras' }).click();
     await strip(page).getByText('Pedidos recibidos').waitFor();

@@ -216,7 +216,8 @@ eachDatabase('vuelos en vivo (SSE)', (db) => {
     const array = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40`);
     const compact = sseClient(`${base}/api/vuelos/live?modo=semanal&limit=40&formato=compacto`);
     await until(() => array.frames.length > 0 && compact.frames.length >= 2);
-    expect(compact.frames.map((f) => f.event)).toEqual(['red', 'foto']);
+    // The network, then the list on connect (a tick may follow already on a busy machine).
+    expect(compact.frames.slice(0, 2).map((f) => f.event)).toEqual(['red', 'foto']);
     const decoder = new CompactLiveDecoder();
     const decoded = new Map<number, LiveFlightDto[]>();
     const apply = (f: { id: number; event: string; data: unknown }) => {
