@@ -274,14 +274,14 @@ describe('live map', () => {
       await page
         .locator('[data-map-overlay]')
         .evaluate((el) => el.style.setProperty('visibility', 'hidden', 'important'));
-      // So are the screen's cards over the map (the week's summary, exceptions, strip) and any toast:
-      // they come from the run, not from the stream, and may arrive at different moments on each page.
+      // So is everything else drawn over the map (the section panel, the run's cards and strip, toasts):
+      // it comes from the run, not from the stream, and the spec's array format carries no run state.
       await page.locator(MAP).evaluate((map) => {
-        const screen = map.parentElement?.closest('[data-mode]');
-        const over = [...(screen?.children ?? []), ...document.querySelectorAll('[data-sonner-toaster]')];
-        for (const el of over) {
-          if (el instanceof HTMLElement && !el.contains(map))
-            el.style.setProperty('visibility', 'hidden', 'important');
+        for (let node: Element | null = map; node?.parentElement; node = node.parentElement) {
+          for (const sibling of node.parentElement.children) {
+            if (sibling !== node && sibling instanceof HTMLElement)
+              sibling.style.setProperty('visibility', 'hidden', 'important');
+          }
         }
       });
     }
