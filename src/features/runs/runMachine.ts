@@ -102,7 +102,7 @@ const isStale = (context: Context, run: RunDto | null) =>
   (run === null ||
     (run.id !== context.run.id && Date.parse(run.creadoEn) < Date.parse(context.run.creadoEn)));
 
-export const runMachine = setup({
+const runSetup = setup({
   types: {
     context: {} as Context,
     events: {} as RunEvent,
@@ -155,7 +155,48 @@ export const runMachine = setup({
       speed: ({ context, event }) => (event.type === 'speed.changed' ? event.speed : context.speed),
     }),
   },
-}).createMachine({
+});
+
+/**
+ * A going run (running or paused): 'run.pause' or 'run.resume' and a speed change send one command,
+ * while 'Iniciar' over it and 'Detener' ask first. Both states share it; only the toggle differs.
+ */
+const goingRun = (toggle: { event: 'run.pause' | 'run.resume'; command: 'pause' | 'resume' }) =>
+  runSetup.createStateConfig({
+    initial: 'ready',
+    states: {
+      ready: {
+        on: {
+          'run.synced': { guard: 'isFresh', target: '#run.settling', actions: 'storeRun' },
+          [toggle.event]: { target: 'sending', actions: assign({ command: toggle.command, error: null }) },
+          'speed.changed': {
+            target: 'sending',
+            actions: ['setSpeed', assign({ command: 'speed' as const, error: null })],
+          },
+        },
+      },
+      sending: {
+        tags: ['busy'],
+        on: { 'run.synced': { guard: 'isFresh', actions: 'storeRun' } },
+        invoke: {
+          src: 'command',
+          input: ({ context }) => ({
+            command: context.command as RunCommand,
+            id: context.run?.id as string,
+            speed: context.speed,
+          }),
+          onDone: { target: '#run.settling', actions: assign({ run: ({ event }) => event.output }) },
+          onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        },
+      },
+    },
+    on: {
+      'run.start': { target: 'confirming', actions: ['prepareStart', 'askReplace'] },
+      'run.stop': { target: 'confirming', actions: 'askStop' },
+    },
+  });
+
+export const runMachine = runSetup.createMachine({
   id: 'run',
   context: ({ input }) => ({
     mode: input.mode,
@@ -226,72 +267,8 @@ export const runMachine = setup({
         ],
       },
     },
-    running: {
-      initial: 'ready',
-      states: {
-        ready: {
-          on: {
-            'run.synced': { guard: 'isFresh', target: '#run.settling', actions: 'storeRun' },
-            'run.pause': { target: 'sending', actions: assign({ command: 'pause' as const, error: null }) },
-            'speed.changed': {
-              target: 'sending',
-              actions: ['setSpeed', assign({ command: 'speed' as const, error: null })],
-            },
-          },
-        },
-        sending: {
-          tags: ['busy'],
-          on: { 'run.synced': { guard: 'isFresh', actions: 'storeRun' } },
-          invoke: {
-            src: 'command',
-            input: ({ context }) => ({
-              command: context.command as RunCommand,
-              id: context.run?.id as string,
-              speed: context.speed,
-            }),
-            onDone: { target: '#run.settling', actions: assign({ run: ({ event }) => event.output }) },
-            onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-          },
-        },
-      },
-      on: {
-        'run.start': { target: 'confirming', actions: ['prepareStart', 'askReplace'] },
-        'run.stop': { target: 'confirming', actions: 'askStop' },
-      },
-    },
-    paused: {
-      initial: 'ready',
-      states: {
-        ready: {
-          on: {
-            'run.synced': { guard: 'isFresh', target: '#run.settling', actions: 'storeRun' },
-            'run.resume': { target: 'sending', actions: assign({ command: 'resume' as const, error: null }) },
-            'speed.changed': {
-              target: 'sending',
-              actions: ['setSpeed', assign({ command: 'speed' as const, error: null })],
-            },
-          },
-        },
-        sending: {
-          tags: ['busy'],
-          on: { 'run.synced': { guard: 'isFresh', actions: 'storeRun' } },
-          invoke: {
-            src: 'command',
-            input: ({ context }) => ({
-              command: context.command as RunCommand,
-              id: context.run?.id as string,
-              speed: context.speed,
-            }),
-            onDone: { target: '#run.settling', actions: assign({ run: ({ event }) => event.output }) },
-            onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-          },
-        },
-      },
-      on: {
-        'run.start': { target: 'confirming', actions: ['prepareStart', 'askReplace'] },
-        'run.stop': { target: 'confirming', actions: 'askStop' },
-      },
-    },
+    running: goingRun({ event: 'run.pause', command: 'pause' }),
+    paused: goingRun({ event: 'run.resume', command: 'resume' }),
     stopping: {
       invoke: {
         src: 'command',
