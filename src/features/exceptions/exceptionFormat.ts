@@ -1,5 +1,6 @@
 import type { ExceptionCountsDto, ExceptionOrder, ExceptionType } from '../../../contract';
 import { AT_RISK_SLACK_DEFAULT_MIN } from '../../../contract/exceptionRules';
+import { DAY_MIN, HOUR_MIN } from '../../../contract/time';
 
 /** Words and numbers of the exceptions panel, kept pure so they are tested apart. */
 
@@ -27,10 +28,11 @@ export const ORDER_OPTIONS: readonly { value: ExceptionOrder; label: string }[] 
 /** '2 h 10 min', '45 min', '1 d 3 h' (the sign apart). */
 export function formatSpan(min: number): string {
   const m = Math.abs(Math.round(min));
-  if (m < 60) return `${m} min`;
-  if (m < 1440) return m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`;
-  const d = Math.floor(m / 1440);
-  const h = Math.floor((m % 1440) / 60);
+  if (m < HOUR_MIN) return `${m} min`;
+  if (m < DAY_MIN)
+    return m % HOUR_MIN === 0 ? `${m / HOUR_MIN} h` : `${Math.floor(m / HOUR_MIN)} h ${m % HOUR_MIN} min`;
+  const d = Math.floor(m / DAY_MIN);
+  const h = Math.floor((m % DAY_MIN) / HOUR_MIN);
   return h === 0 ? `${d} d` : `${d} d ${h} h`;
 }
 
