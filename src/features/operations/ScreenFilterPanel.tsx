@@ -2,11 +2,12 @@ import { CalendarDateTime } from '@internationalized/date';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { atomFamily } from 'jotai/utils';
-import { atomWithQuery } from 'jotai-tanstack-query';
+import { atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunMode } from '../../../contract';
 import { airportsQueryAtom } from '../../api/airports';
 import { fetchDailyFlights, searchOrderKeys } from '../../api/catalog';
+import { QUERY_STALE_MS } from '../../api/queryClient';
 import { MAX_SHOWN, type PickOption } from '../../components/SearchPick/SearchPick';
 import { notify } from '../../lib/notify';
 import { clockCaption } from '../clock/clockMath';
@@ -22,6 +23,7 @@ import { citiesOf, regionsOf, warehousesOf } from '../filters/options';
 import { activeAirportAtom, selectedFlightIdAtom, selectedOrderKeyAtom } from '../map/mapAtoms';
 import { RunControls } from '../runs/RunControls';
 import { currentRunAtom, orderRangeQueryAtom, runsQueryAtom } from '../runs/runAtoms';
+import { narrowAnswer, narrowingBase } from './orderNarrowing';
 
 /** Catalogs for the pick lists: the loaded plan's flights and the stored orders (searched on the server). */
 const flightsQueryAtom = atomWithQuery(() => ({
@@ -29,9 +31,11 @@ const flightsQueryAtom = atomWithQuery(() => ({
   queryFn: ({ signal }) => fetchDailyFlights(signal),
 }));
 
+const orderSearchKey = (text: string) => ['pedidos', 'catalogo', text] as const;
+
 const orderSearchAtom = atomFamily((text: string) =>
   atomWithQuery(() => ({
-    queryKey: ['pedidos', 'catalogo', text] as const,
+    queryKey: orderSearchKey(text),
     // One more than the list shows: it then says there are more and asks for more letters.
     queryFn: ({ signal }) => searchOrderKeys(text, MAX_SHOWN + 1, signal),
     // Keep the last list on screen while the next search answers.
@@ -76,7 +80,22 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
   const flights = flightsQuery.data;
   const [orderText, setOrderText] = useState('');
   const orderQuery = useDeferredValue(orderText.trim());
-  const orders = useAtomValue(orderSearchAtom(orderQuery));
+  const queryClient = useAtomValue(queryClientAtom);
+  // A fresh answer already at hand for a prefix of the text (read at each keystroke's render).
+  const freshAnswer = (prefix: string) => {
+    const state = queryClient.getQueryState<string[]>(orderSearchKey(prefix));
+    return state?.status === 'success' &&
+      !state.isInvalidated &&
+      Date.now() - state.dataUpdatedAt < QUERY_STALE_MS
+      ? state.data
+      : undefined;
+  };
+  const orderBase = narrowingBase(orderQuery, freshAnswer, MAX_SHOWN);
+  const orders = useAtomValue(orderSearchAtom(orderBase));
+  const orderKeys = useMemo(
+    () => (orders.data && orderBase !== orderQuery ? narrowAnswer(orders.data, orderQuery) : orders.data),
+    [orders.data, orderBase, orderQuery],
+  );
   const run = useAtomValue(currentRunAtom(mode));
   const runsKnown = useAtomValue(runsQueryAtom).isSuccess;
   const [draft, setDraft] = useAtom(draftFiltersAtom(mode));
@@ -97,10 +116,7 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
     [flights],
   );
   const warehouseOptions = useMemo(() => warehousesOf(airports), [airports]);
-  const orderOptions = useMemo<PickOption[] | undefined>(
-    () => orders.data?.map((id) => ({ id })),
-    [orders.data],
-  );
+  const orderOptions = useMemo<PickOption[] | undefined>(() => orderKeys?.map((id) => ({ id })), [orderKeys]);
   const regions = useMemo(() => regionsOf(airports), [airports]);
 
   // The dates start as the shown run's (another operator's), else as the loaded orders' range; once per
@@ -139,7 +155,7 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
       onApply={onApply}
       flights={pickList(flightOptions, flightsQuery)}
       warehouses={pickList(warehouseOptions, airportsQuery)}
-      orders={{ ...pickList(orderOptions, orders), hasMore: (orders.data?.length ?? 0) > MAX_SHOWN }}
+      orders={{ ...pickList(orderOptions, orders), hasMore: (orderKeys?.length ?? 0) > MAX_SHOWN }}
       regions={regions}
       citiesFor={(region) => citiesOf(airports, region)}
       onOrderSearch={setOrderText}

@@ -167,6 +167,8 @@ export function UploadSlot({ kind, title, zoneLabel, confirmReplace, actors }: U
             // New airports change the destination list of the order form and the map.
             if (input.kind === 'aereopuertos')
               await queryClient.invalidateQueries({ queryKey: AIRPORTS_KEY });
+            // New orders change the pick list's searches and the runs' default dates.
+            if (input.kind === 'pedidos') await queryClient.invalidateQueries({ queryKey: ['pedidos'] });
           }),
           ...actors,
         },
