@@ -1,11 +1,14 @@
 /**
  * Faults under load, against the server in a child process (PGlite in a temporary DATA_DIR, or
  * PostgreSQL with --database-url): the worst event-loop stall and the slowest health answer during a
- * 1 M-line order upload, the same during a restart that restores a daily-operation run, and the peak RSS
- * of three concurrent 310 MB uploads (refused at the 300 MB limit). Files are generated in /tmp and
- * removed afterwards.
+ * 1 M-line order upload while a daily-operation run is active, then while that run takes the orders,
+ * the SIGTERM time, the same stall figures during the restart that restores the run (its event log
+ * holds every uploaded order), the peak RSS of three concurrent 310 MB uploads (refused at the 300 MB
+ * limit), and the SIGTERM time in the middle of an upload. Files are generated in /tmp and removed
+ * afterwards. Every wait is bounded (--settle-max, --restore-max seconds).
  *
  *   npm run bench -- faults [--lines 1000000] [--big-mb 310] [--concurrent 3] [--database-url URL]
+ *     [--without-run] [--settle-max 600] [--restore-max 600] [--cpu-prof DIR]
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -31,20 +34,27 @@ interface Probe {
 
 class Server {
   child!: ChildProcess;
-  readonly port = 4500 + Math.floor(Math.random() * 90);
+  /** Where the child listens (it picks a free port: benches may run side by side). */
+  port = 0;
   constructor(
     private readonly dataDir: string,
     private readonly databaseUrl: string,
+    /** Where the server writes a V8 CPU profile per process (--cpu-prof DIR), to find what blocks. */
+    private readonly cpuProfDir?: string,
   ) {}
 
   async start(): Promise<number> {
     const t0 = performance.now();
     this.child = fork(path.join(ROOT, 'bench/lib/faultsServer.ts'), [], {
       cwd: ROOT,
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(this.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${this.cpuProfDir}`] : []),
+      ],
       env: {
         ...process.env,
-        PORT: String(this.port),
+        PORT: '0',
         DATA_DIR: this.dataDir,
         DATABASE_URL: this.databaseUrl,
         SEED_DEMO: 'false',
@@ -52,7 +62,7 @@ class Server {
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    await this.next('ready');
+    this.port = Number((await this.next('ready')).port);
     return performance.now() - t0;
   }
 
@@ -199,14 +209,19 @@ export default async function faults(argv: string[]): Promise<void> {
   const bigMb = args.number('big-mb', 310);
   const concurrent = args.number('concurrent', 3);
   const databaseUrl = args.get('database-url') ?? '';
+  const withRun = !args.has('without-run');
+  const settleMaxS = args.number('settle-max', 600);
+  const restoreMaxS = args.number('restore-max', 600);
   const work = mkdtempSync(path.join(tmpdir(), 'morapack-faults-'));
   const figures: Record<string, unknown> = {
     lines,
     bigMb,
     concurrent,
     database: databaseUrl ? 'postgres' : 'pglite',
+    withRun,
   };
-  const server = new Server(path.join(work, 'data'), databaseUrl);
+  const started = performance.now();
+  const server = new Server(path.join(work, 'data'), databaseUrl, args.get('cpu-prof'));
   // The server never outlives the bench, even one stopped by a timeout.
   const killServer = () => {
     if (server.child && server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -228,6 +243,14 @@ export default async function faults(argv: string[]): Promise<void> {
       JSON.parse((await httpJson(server.port, 'GET', '/api/aereopuertos')).body) as { codigo: string }[]
     ).map((a) => a.codigo);
 
+    // The daily-operation view is active during the upload: its orders reach the run's worker, which
+    // plans them and sends back one event per order to store (the case that froze the server).
+    const run = withRun
+      ? await httpJson(server.port, 'POST', '/api/simulaciones', { modo: 'operacion' })
+      : undefined;
+    if (run && run.status !== 201) throw new Error(`corrida: ${run.status} ${run.body}`);
+    const runId = run ? (JSON.parse(run.body) as { id: string }).id : undefined;
+
     const ordersFile = path.join(work, 'pedidos-1M.txt');
     await writeLines(ordersFile, lines, codes);
     log(`faults: ${lines} líneas (${round(statSync(ordersFile).size / 2 ** 20)} MB) → subiendo`);
@@ -246,10 +269,37 @@ export default async function faults(argv: string[]): Promise<void> {
       log(`faults: carga respondió ${up.result.status}: ${up.result.body.slice(0, 300)}`);
     log(`faults: carga ${JSON.stringify(figures.upload)}`);
 
-    // A daily-operation run over those orders, then a restart that restores it.
-    const run = await httpJson(server.port, 'POST', '/api/simulaciones', { modo: 'operacion' });
-    log(`faults: corrida tiempo real → ${run.status}`);
-    await new Promise((r) => setTimeout(r, 5000));
+    if (runId) {
+      // The run plans the new orders after the upload answered: until it has them all (or --settle-max).
+      await server.reset();
+      t0 = performance.now();
+      const digest = await whileProbing(
+        server.port,
+        (async () => {
+          let planned = 0;
+          while (performance.now() - t0 < settleMaxS * 1000) {
+            const r = await httpJson(server.port, 'GET', `/api/simulaciones/${runId}`).catch(() => undefined);
+            if (r?.status === 200)
+              planned = (JSON.parse(r.body) as { progreso: { pedidosPlanificados: number } }).progreso
+                .pedidosPlanificados;
+            if (planned >= lines) break;
+            await new Promise((r) => setTimeout(r, 1000));
+          }
+          return planned;
+        })(),
+      );
+      const digestProbe = await server.read();
+      figures.runTakesOrders = {
+        planned: digest.result,
+        seconds: round((performance.now() - t0) / 1000),
+        worstStallMs: round(digestProbe.maxStallMs),
+        slowestHealthMs: round(digest.slowestHealthMs),
+        peakRssMb: round(digestProbe.peakRssMb),
+      };
+      log(`faults: la corrida toma los pedidos ${JSON.stringify(figures.runTakesOrders)}`);
+    }
+
+    // A restart restores the daily-operation run (its event log holds the uploaded orders).
     const stopMs = await server.stop();
     t0 = performance.now();
     await server.start();
@@ -257,8 +307,8 @@ export default async function faults(argv: string[]): Promise<void> {
     const restore = await whileProbing(
       server.port,
       (async () => {
-        // Restored when health stops saying so (or after 120 s).
-        for (let i = 0; i < 1200; i++) {
+        // Restored when health stops saying so (or after --restore-max seconds).
+        while (performance.now() - t0 < restoreMaxS * 1000) {
           const h = await httpJson(server.port, 'GET', '/api/health').catch(() => ({ status: 0, body: '' }));
           if (h.status === 200 && !h.body.includes('restaurando')) return;
           await new Promise((r) => setTimeout(r, 100));
@@ -267,11 +317,11 @@ export default async function faults(argv: string[]): Promise<void> {
     );
     const restoreProbe = await server.read();
     figures.restore = {
-      runStatus: run.status,
       sigtermMs: round(stopMs),
       seconds: round((performance.now() - t0) / 1000),
       worstStallMs: round(restoreProbe.maxStallMs),
       slowestHealthMs: round(restore.slowestHealthMs),
+      peakRssMb: round(restoreProbe.peakRssMb),
     };
     log(`faults: restauración ${JSON.stringify(figures.restore)}`);
 
@@ -296,10 +346,18 @@ export default async function faults(argv: string[]): Promise<void> {
       slowestHealthMs: round(big.slowestHealthMs),
     };
     log(`faults: grandes ${JSON.stringify(figures.big)}`);
-    figures.sigtermMs = round(await server.stop());
+
+    // SIGTERM in the middle of an upload (the same file again: parsed and staged in full before it is
+    // found to add nothing).
+    const again = uploadFile(server.port, 'pedidos', ordersFile);
+    await new Promise((r) => setTimeout(r, 3000));
+    figures.sigtermDuringUploadMs = round(await server.stop());
+    await again;
+    log(`faults: SIGTERM durante una carga ${figures.sigtermDuringUploadMs} ms`);
   } finally {
     if (server.child && server.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(work, { recursive: true, force: true });
   }
+  figures.totalSeconds = round((performance.now() - started) / 1000);
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }

@@ -33,4 +33,8 @@ process.on('SIGTERM', () => {
   void app.close().then(() => process.exit(0));
 });
 await app.listen({ port: app.config.port, host: '127.0.0.1' });
-process.send?.({ cmd: 'ready' });
+const address = app.server.address();
+process.send?.({
+  cmd: 'ready',
+  port: typeof address === 'object' && address ? address.port : app.config.port,
+});

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -45,8 +46,8 @@ const copyTarget = (table: string, columns: readonly string[]) =>
   `${ident(table)} (${columns.map(ident).join(', ')})`;
 
 /** Bytes per PGlite COPY statement (about 70k orders): PGlite runs on this thread, so one COPY of a
- * million rows would stall every request and the live stream for seconds; between statements the
- * event loop gets a turn. */
+ * million rows would stall every request and the live stream for seconds; before each statement the
+ * event loop gets a turn (yieldBeforeEachStatement). */
 const PGLITE_COPY_BYTES = 4 << 20;
 
 /** PGlite has no STDIN: COPY reads the rows from a blob it exposes as /dev/blob. */
@@ -65,7 +66,6 @@ async function pgliteCopyIn(
       size += chunks[i].byteLength;
       group.push(chunks[i++] as Uint8Array<ArrayBuffer>);
     }
-    if (rows > 0) await new Promise((resolve) => setImmediate(resolve));
     rows += (await client.query(text, [], { blob: new Blob(group) })).affectedRows ?? 0;
   }
   return rows;
@@ -82,13 +82,30 @@ async function pgCopyIn(
   return stream.rowCount;
 }
 
-function openPgliteClient(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
-  return PGlite.create({
+async function openPgliteClient(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
+  const client = await PGlite.create({
     // The order search's trigram index (migration 0005) needs it, as on PostgreSQL.
     extensions: { pg_trgm },
     ...(dataDir === undefined ? {} : { dataDir: path.resolve(dataDir) }),
     ...(loadDataDir === undefined ? {} : { loadDataDir }),
   });
+  yieldBeforeEachStatement(client);
+  return client;
+}
+
+/**
+ * PGlite runs each statement synchronously on this thread and resolves it as a microtask, so a loop of
+ * awaited statements (an upload's batches, a run's event pages) never gave the event loop a turn: a
+ * hundred short statements were one long stall of every request, the live stream and SIGTERM. Every
+ * protocol exchange (all queries, drizzle's included, go through execProtocolRaw) now waits for the
+ * next turn first, so the longest stall is the longest single statement.
+ */
+function yieldBeforeEachStatement(client: PGlite): void {
+  const exec = client.execProtocolRaw.bind(client);
+  client.execProtocolRaw = async (message, options) => {
+    await nextTurn();
+    return exec(message, options);
+  };
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {

@@ -14,6 +14,9 @@ const gunzip = promisify(zlib.gunzip);
 /** Input bytes per stored part. */
 export const PART_BYTES = 4 << 20;
 
+/** Staged rows a start-up clean-up deletes per statement. */
+const DISCARD_SLICE = 5000;
+
 export async function newUploadId(db: RawSession): Promise<number> {
   const rows = await db.query<{ id: string | number }>(
     "INSERT INTO uploads (id) VALUES (nextval('upload_ids')) RETURNING id",
@@ -70,7 +73,16 @@ export async function discardUnfinishedUploads(db: RawSession, olderThanMinutes:
     [olderThanMinutes],
   );
   for (const { id } of stale) {
-    await db.query('DELETE FROM order_staging WHERE upload_id = $1', [id]);
+    // A slice at a time: a cut upload may have staged a million rows (one statement would stall PGlite).
+    for (;;) {
+      const gone = await db.query<{ n: number }>(
+        `WITH d AS (DELETE FROM order_staging WHERE ctid IN
+           (SELECT ctid FROM order_staging WHERE upload_id = $1 LIMIT ${DISCARD_SLICE}) RETURNING 1)
+         SELECT count(*)::integer AS n FROM d`,
+        [id],
+      );
+      if (Number(gone[0].n) === 0) break;
+    }
     await db.query(
       'DELETE FROM file_parts p WHERE p.upload_id = $1 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.upload_id = p.upload_id)',
       [id],

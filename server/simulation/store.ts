@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type {
   CollapseReportDto,
   GrowthLawDto,
@@ -15,6 +15,8 @@ import type { OrderRow, RunSample } from './run/history';
 
 /** Rows per insert statement (PGlite runs on the main thread: the event loop gets a turn between). */
 const INSERT_BATCH = 500;
+/** Events per read of a run's log when it is restored. */
+const EVENT_PAGE = 2000;
 
 interface OrderRowSql {
   pedido: string;
@@ -175,8 +177,8 @@ export class RunStore {
   }
 
   async appendEvents(runId: string, events: { seq: number; e: RunEvent }[]): Promise<void> {
-    for (let i = 0; i < events.length; i += 1000) {
-      const rows = events.slice(i, i + 1000).map(({ seq, e }) => {
+    for (let i = 0; i < events.length; i += INSERT_BATCH) {
+      const rows = events.slice(i, i + INSERT_BATCH).map(({ seq, e }) => {
         const { kind, atMin, ...payload } = e;
         return { runId, seq, atMin, kind, payload };
       });
@@ -184,13 +186,24 @@ export class RunStore {
     }
   }
 
+  /**
+   * The run's event log, read a page at a time (keyset on its key): a daily-operation run that took a
+   * million-line order file has a million events, and one statement reading them stalled PGlite's thread
+   * for seconds.
+   */
   async events(runId: string): Promise<RunEvent[]> {
-    const rows = await this.db.orm
-      .select()
-      .from(runEvents)
-      .where(eq(runEvents.runId, runId))
-      .orderBy(asc(runEvents.seq));
-    return rows.map((r) => ({ kind: r.kind, atMin: r.atMin, ...(r.payload as object) }) as RunEvent);
+    const all: RunEvent[] = [];
+    for (let after = -1; ; ) {
+      const rows = await this.db.orm
+        .select()
+        .from(runEvents)
+        .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, after)))
+        .orderBy(asc(runEvents.seq))
+        .limit(EVENT_PAGE);
+      for (const r of rows) all.push({ kind: r.kind, atMin: r.atMin, ...(r.payload as object) } as RunEvent);
+      if (rows.length < EVENT_PAGE) return all;
+      after = rows[rows.length - 1].seq;
+    }
   }
 
   async appendSamples(runId: string, samples: RunSample[]): Promise<void> {

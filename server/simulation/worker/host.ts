@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../domain/errors';
 import type { PlanOrder } from '../../planner/types';
@@ -15,6 +16,8 @@ import type {
 } from './messages';
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+/** Events of a restored run's log per message to its worker (a few milliseconds to copy). */
+const REPLAY_PIECE = 5000;
 
 /**
  * The worker's entry module. From TypeScript sources (tsx, vitest) it is started through boot.mjs, which
@@ -46,6 +49,8 @@ export class RunHost {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closing = false;
+  /** Messages waiting for init to be sent in full (null once it has been). */
+  private outbox: ToWorker[] | null = null;
   failure: string | null = null;
   snapshot: RunSnapshot | null = null;
   /** Flights in the air at the last tick. */
@@ -71,7 +76,39 @@ export class RunHost {
     this.worker.on('exit', (code) => {
       if (!this.closing) this.fail(`su proceso terminó inesperadamente (código ${code})`);
     });
-    this.worker.postMessage(init);
+    const events = init.restore?.events ?? [];
+    if (events.length <= REPLAY_PIECE) this.worker.postMessage(init);
+    else {
+      this.outbox = [];
+      void this.sendInit(init, events);
+    }
+  }
+
+  /**
+   * A long event log goes in pieces, the event loop free between them: copying a million events to the
+   * worker in one message held the main thread for seconds. Messages asked for meanwhile follow init.
+   */
+  private async sendInit(init: Extract<ToWorker, { type: 'init' }>, events: RunEvent[]): Promise<void> {
+    const last = events.length - (events.length % REPLAY_PIECE || REPLAY_PIECE);
+    for (let i = 0; i < last; i += REPLAY_PIECE) {
+      if (this.closing || this.failure !== null) return;
+      this.worker.postMessage({
+        type: 'replay',
+        events: events.slice(i, i + REPLAY_PIECE),
+      } satisfies ToWorker);
+      await nextTurn();
+    }
+    if (this.closing || this.failure !== null) return;
+    this.worker.postMessage({ ...init, restore: { ...init.restore!, events: events.slice(last) } });
+    const queued = this.outbox ?? [];
+    this.outbox = null;
+    for (const m of queued) this.worker.postMessage(m);
+  }
+
+  /** Every message after init goes through here (held while a long init is still being sent). */
+  private post(m: ToWorker): void {
+    if (this.outbox) this.outbox.push(m);
+    else this.worker.postMessage(m);
   }
 
   get isReady(): boolean {
@@ -123,13 +160,13 @@ export class RunHost {
     const id = this.nextId++;
     return new Promise<QueryResults[K]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: never) => void, reject });
-      this.worker.postMessage({ type: 'request', id, query } satisfies ToWorker);
+      this.post({ type: 'request', id, query });
     });
   }
 
   /** Orders registered live (operacion); planned in the order they arrive, before any later question. */
   addOrders(orders: PlanOrder[]): void {
-    if (this.failure === null) this.worker.postMessage({ type: 'orders', orders } satisfies ToWorker);
+    if (this.failure === null) this.post({ type: 'orders', orders });
   }
 
   /** A tick: move the clock (paced runs), then keep the snapshot and the airborne list. */

@@ -133,6 +133,8 @@ export type ToWorker =
       /** Announce live orders and cancellations (stored runs; the real-time view is not stored). */
       recordEvents: boolean;
     }
+  /** A piece of a restored run's event log, sent ahead of its init (which carries the rest). */
+  | { type: 'replay'; events: RunEvent[] }
   | { type: 'orders'; orders: PlanOrder[] }
   | { type: 'request'; id: number; query: RunQuery };
 

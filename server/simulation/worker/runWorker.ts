@@ -35,6 +35,8 @@ const HISTORY_BATCH = 2000;
 const CHANGES = new Set(['cancel', 'cancelMany']);
 
 let rt: RunRuntime | null = null;
+/** The restored event log's pieces received so far (init brings the last one). */
+let replayed: RunEvent[] = [];
 let driving = false;
 let lastSnapshot = 0;
 let events: RunEvent[] = [];
@@ -135,7 +137,9 @@ async function init(m: Extract<ToWorker, { type: 'init' }>): Promise<void> {
     }
   }
   if (m.restore) {
-    run.feed.setReplay(m.restore.events);
+    const log = replayed.length > 0 ? replayed.concat(m.restore.events) : m.restore.events;
+    replayed = [];
+    run.feed.setReplay(log);
     const { sliceMs, sliceOrders } = run.opts;
     for (;;) {
       const until = performance.now() + sliceMs;
@@ -159,6 +163,8 @@ async function init(m: Extract<ToWorker, { type: 'init' }>): Promise<void> {
 async function handle(m: ToWorker): Promise<void> {
   if (m.type === 'init') {
     await init(m);
+  } else if (m.type === 'replay') {
+    for (const e of m.events) replayed.push(e);
   } else if (!rt) {
     if (m.type === 'request')
       send({
