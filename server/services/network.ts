@@ -25,6 +25,10 @@ const NETWORK_LOCK = 7_263_002;
 export async function lockNetwork(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${NETWORK_LOCK})`);
 }
+/** Taken by writers that only read the network (the order form): they exclude replacements, not each other. */
+export async function lockNetworkShared(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${NETWORK_LOCK})`);
+}
 /** lockNetwork on a raw session (bulk order loads run on one, for COPY). */
 export async function lockNetworkRaw(tx: RawSession): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [NETWORK_LOCK]);
