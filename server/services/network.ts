@@ -57,7 +57,8 @@ export async function listAirports(db: Database | Executor): Promise<Airport[]> 
 
 export async function listFlights(db: Database | Executor): Promise<DailyFlight[]> {
   const orm = 'orm' in db ? db.orm : db;
-  const rows = await orm.select().from(flights).orderBy(asc(flights.id));
+  // Byte order, whatever the database's collation: a run re-reading its own flights file sorts them so.
+  const rows = await orm.select().from(flights).orderBy(sql`${flights.id} COLLATE "C"`);
   return rows.map((r) => ({
     id: r.id,
     origin: r.origin,

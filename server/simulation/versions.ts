@@ -84,7 +84,10 @@ export async function networkOf(
   if (!v) return { ...now, shifts };
   let airports = now.airports;
   if (v.aeropuertos !== null && v.aeropuertos !== now.versions.aeropuertos) {
-    airports = parseAirports(await storedText(db, v.aeropuertos, 'aeropuertos')).records;
+    // In the tables' order (listAirports, listFlights): the plan may depend on it.
+    airports = parseAirports(await storedText(db, v.aeropuertos, 'aeropuertos')).records.sort(
+      (a, b) => a.number - b.number || byCode(a.code, b.code),
+    );
     const gmtNow = new Map(now.airports.map((a) => [a.code, a.gmt]));
     for (const a of airports) {
       const gmt = gmtNow.get(a.code);
@@ -94,9 +97,14 @@ export async function networkOf(
   const flights =
     v.vuelos === null || v.vuelos === now.versions.vuelos
       ? now.flights
-      : parseFlights(await storedText(db, v.vuelos, 'vuelos'), new Set(airports.map((a) => a.code))).records;
+      : parseFlights(
+          await storedText(db, v.vuelos, 'vuelos'),
+          new Set(airports.map((a) => a.code)),
+        ).records.sort((a, b) => byCode(a.id, b.id));
   return { airports, flights, versions: v, shifts };
 }
+
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // release_min is an int4 column: shifted bounds must fit it.
 const INT4_MAX = 2_147_483_647;
