@@ -25,9 +25,17 @@ const NETWORK_LOCK = 7_263_002;
 export async function lockNetwork(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${NETWORK_LOCK})`);
 }
-/** Taken by writers that only read the network (the order form): they exclude replacements, not each other. */
-export async function lockNetworkShared(tx: Tx): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${NETWORK_LOCK})`);
+// The order form's own lock: shared by form orders, exclusive for an airports replacement (and for a run
+// reading which orders exist), so an order never names an airport removed meanwhile while the form never
+// waits for an order file being stored. Taken after NETWORK_LOCK by whoever takes both.
+const ORDER_FORM_LOCK = 7_263_003;
+/** The order form, before it checks its airport: replacements wait for it, other form orders do not. */
+export async function lockOrderFormShared(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${ORDER_FORM_LOCK})`);
+}
+/** Keeps form orders out (an airports replacement; a run reading the last order id), after lockNetwork. */
+export async function lockOrderForm(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_FORM_LOCK})`);
 }
 /** lockNetwork on a raw session (bulk order loads run on one, for COPY). */
 export async function lockNetworkRaw(tx: RawSession): Promise<void> {
@@ -119,6 +127,7 @@ export async function replaceAirports(
 
   await deps.db.orm.transaction(async (tx) => {
     await lockNetwork(tx);
+    await lockOrderForm(tx);
     await assertNoAirportInUseIsDropped(tx, codes, file.filename);
     const before = new Map(
       (await tx.select({ code: airports.code, gmt: airports.gmt }).from(airports)).map((r) => [

@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../db/tx';
 import type { StoredOrderEvent } from '../domain/bus';
 import { ApiError } from '../domain/errors';
 import { type OrderRecord, orderKey } from '../domain/types';
-import { airportCodes, type DataDeps, lockNetworkShared } from './network';
+import { airportCodes, type DataDeps, lockOrderFormShared } from './network';
 import { fmt } from './upload';
 
 /** A stored order as other modules read it (same shape as the 'orders:added' payload). */
@@ -235,9 +235,9 @@ export async function createOrder(
   }
 
   const { code, seq, airport } = await deps.db.orm.transaction(async (tx) => {
-    // Shared with other form orders, exclusive with airports replacements: the airport checked here
-    // cannot be removed before this order is stored, and a replacement then sees the order.
-    await lockNetworkShared(tx);
+    // The airport checked here cannot be removed before this order is stored: a replacement waits and
+    // then sees the order.
+    await lockOrderFormShared(tx);
     const code = await resolveFormAirport(tx, requested);
     const airport = (await tx.select().from(airports).where(sql`${airports.code} = ${code}`))[0];
     const local = new Date((nowMin + airport.gmt * 60) * 60_000);

@@ -8,7 +8,7 @@ import type { Airport, DailyFlight } from '../domain/types';
 import { parseAirports } from '../formats/airports';
 import { parseFlights } from '../formats/flights';
 import { fileById, storedFileBytes } from '../services/files';
-import { listAirports, listFlights, lockNetwork } from '../services/network';
+import { listAirports, listFlights, lockNetwork, lockOrderForm } from '../services/network';
 import { listOrdersBetween, type StoredOrder } from '../services/orders';
 import { decodeUpload } from '../services/upload';
 
@@ -39,13 +39,14 @@ async function latestFileId(tx: Executor, kind: 'aereopuertos' | 'vuelos'): Prom
 }
 
 /**
- * The network now and the versions a new run records, read under the network lock: every writer of
- * airports, flights or orders takes it before it writes, so no order with an id up to `pedidosHasta`
- * can still be on its way (ids are handed out in insert order, committed in any order).
+ * The network now and the versions a new run records, read under the network and order-form locks: every
+ * writer of airports, flights or orders takes one of them before it writes, so no order with an id up to
+ * `pedidosHasta` can still be on its way (ids are handed out in insert order, committed in any order).
  */
 export async function pinCurrent(db: Database): Promise<VersionedNetwork> {
   return db.orm.transaction(async (tx) => {
     await lockNetwork(tx);
+    await lockOrderForm(tx);
     const [aeropuertos, vuelos] = [await latestFileId(tx, 'aereopuertos'), await latestFileId(tx, 'vuelos')];
     const max = rowsOf<{ max: number | string | null }>(
       await tx.execute(sql`SELECT max(id) AS max FROM orders`),
