@@ -6,7 +6,15 @@ import { openDatabase } from '../../server/db/client';
 import type { OrderRecord } from '../../server/domain/types';
 import { airport, airportsFile, flightsFile, order, ordersFile } from '../server/fixtures';
 import { buildTestApp, eachDatabase, upload } from '../server/helpers';
-import { loadSimNetwork, sim, simAirports, simFlights, startRun, T0 } from '../server/simulationNetwork';
+import {
+  loadSimNetwork,
+  sim,
+  simAirports,
+  simFlights,
+  simOrders,
+  startRun,
+  T0,
+} from '../server/simulationNetwork';
 
 const DAY_MS = 86_400_000;
 
@@ -81,6 +89,40 @@ eachDatabase('runs keep their inputs', (db) => {
         ).id,
       );
       expect(next.kpis.pedidosRecibidos).toBeGreaterThan(week.kpis.pedidosRecibidos);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a collapse search keeps its report after a restart though orders of later days were uploaded', {
+    timeout: 240_000,
+  }, async () => {
+    const target = await db.freshPersistent();
+    const wall = T0 + 20 * DAY_MS;
+    let app = await buildTestApp({ database: target, now: () => wall });
+    let search: RunDto;
+    try {
+      await loadSimNetwork(app, { orders: simOrders(2, () => 60) });
+      const law = { exponente: 1.2, factorPorPeriodo: 8, periodoDias: 7 };
+      search = await sim(app).runs.whenDone((await startRun(app, { modo: 'colapso', crecimiento: law })).id);
+      expect(search.estado).toBe('colapsada');
+      // Later days with another mix: the demand a new search would grow from.
+      await mustUpload(
+        app,
+        'pedidos',
+        ordersFile(dayOrders(27, 500, 24).map((o) => ({ ...o, quantity: 5 }))),
+      );
+    } finally {
+      await app.close();
+    }
+    app = await buildTestApp({ database: target, now: () => wall + 60_000 });
+    try {
+      await sim(app).settled();
+      const again = (await app.inject(`/api/simulaciones/${search.id}`)).json<RunDto>();
+      expect(again.estado).toBe('colapsada');
+      expect(again.ahora).toBe(search.ahora);
+      expect(again.kpis).toEqual(search.kpis);
+      expect(again.reporte).toEqual(search.reporte);
     } finally {
       await app.close();
     }
