@@ -93,13 +93,14 @@ export const orders = pgTable(
     source: text('source', { enum: ORDER_SOURCES }).notNull(),
     fileId: integer('file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    // 0011_run_inputs.sql: grows with every insert; a run loads the orders up to the id it recorded.
-    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    // 0011_run_inputs.sql: grows with every insert (NULL: stored before); a run loads the orders up to
+    // the id it recorded.
+    id: bigint('id', { mode: 'number' }).default(sql`nextval('orders_id_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.destination, t.seq] }),
     index('orders_release_min_idx').on(t.releaseMin),
-    index('orders_id_idx').on(t.id),
+    index('orders_id_idx').on(t.id).where(sql`${t.id} IS NOT NULL`),
   ],
 );
 

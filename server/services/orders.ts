@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { OrderPayload } from '../../contract';
 import { clientIdProblem, normalizeClientId, quantityProblem } from '../../contract/orderRules';
 import { affectedOf, rowsOf } from '../db/client';
@@ -36,7 +36,9 @@ export async function listOrdersBetween(
 ): Promise<StoredOrder[]> {
   const orm = 'orm' in db ? db.orm : db;
   const where = [gte(orders.releaseMin, fromMin), lt(orders.releaseMin, toMin)];
-  if (only.upToId !== undefined && only.upToId !== null) where.push(lte(orders.id, only.upToId));
+  // Orders stored before ids were given (NULL) belong to every run.
+  if (only.upToId !== undefined && only.upToId !== null)
+    where.push(sql`coalesce(${orders.id}, 0) <= ${only.upToId}`);
   if (only.destinations) where.push(inArray(orders.destination, only.destinations));
   if (only.notDestinations?.length) where.push(notInArray(orders.destination, only.notDestinations));
   const rows = await orm
@@ -73,7 +75,7 @@ export async function orderRange(
   const rows = rowsOf<{ min: number | null; max: number | null; n: number | string }>(
     await db.orm.execute(
       sql`SELECT min(release_min) AS min, max(release_min) AS max, count(*) AS n FROM orders
-          ${upToId === null ? sql`` : sql`WHERE id <= ${upToId}`}`,
+          ${upToId === null ? sql`` : sql`WHERE coalesce(id, 0) <= ${upToId}`}`,
     ),
   );
   const r = rows[0];
