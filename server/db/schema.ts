@@ -93,8 +93,15 @@ export const orders = pgTable(
     source: text('source', { enum: ORDER_SOURCES }).notNull(),
     fileId: integer('file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // 0011_run_inputs.sql: grows with every insert (NULL: stored before); a run loads the orders up to
+    // the id it recorded.
+    id: bigint('id', { mode: 'number' }).default(sql`nextval('orders_id_seq')`),
   },
-  (t) => [primaryKey({ columns: [t.destination, t.seq] }), index('orders_release_min_idx').on(t.releaseMin)],
+  (t) => [
+    primaryKey({ columns: [t.destination, t.seq] }),
+    index('orders_release_min_idx').on(t.releaseMin),
+    index('orders_id_idx').on(t.id).where(sql`${t.id} IS NOT NULL`),
+  ],
 );
 
 export const orderSeqCounters = pgTable('order_seq_counters', {
@@ -128,6 +135,10 @@ export const runs = pgTable('runs', {
   resumen: jsonb('resumen'),
   progreso: jsonb('progreso'),
   mensaje: text('mensaje'),
+  // 0011_run_inputs.sql: the files and the last order id the run ran on (NULL: stored before).
+  archivoAeropuertos: integer('archivo_aeropuertos'),
+  archivoVuelos: integer('archivo_vuelos'),
+  pedidosHasta: bigint('pedidos_hasta', { mode: 'number' }),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
 });

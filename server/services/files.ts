@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FileKind, FileStatusDto } from '../../contract';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
@@ -140,9 +140,41 @@ export async function insertFile(
   return rows[0].id;
 }
 
-/** Drops the previous file of a replacing kind (the caller inserts the new one in the same transaction). */
-export async function deleteFilesOfKind(tx: Executor, kind: FileKind): Promise<void> {
-  await tx.delete(files).where(eq(files.kind, kind));
+/** The runs' columns naming the file of each replacing kind they ran on (migration 0011). */
+const RUN_FILE_COLUMN = { aereopuertos: 'archivo_aeropuertos', vuelos: 'archivo_vuelos' } as const;
+
+/**
+ * Drops the previous files of a replacing kind (the caller inserts the new one in the same transaction),
+ * except those a current run ran on: a restart replays a run on its own files, not on today's.
+ */
+export async function deleteFilesOfKind(tx: Executor, kind: 'aereopuertos' | 'vuelos'): Promise<void> {
+  const column = sql.raw(RUN_FILE_COLUMN[kind]);
+  await tx.execute(sql`
+    DELETE FROM files WHERE kind = ${kind}
+      AND id NOT IN (SELECT ${column} FROM runs WHERE actual AND ${column} IS NOT NULL)`);
+}
+
+/** The bytes of one stored file, as uploaded. */
+export async function storedFileBytes(db: Database, info: StoredFileInfo): Promise<Uint8Array | undefined> {
+  if (info.uploadId !== null) {
+    const pieces: Buffer[] = [];
+    for await (const piece of readParts(db.raw, info.uploadId)) pieces.push(piece);
+    const bytes = Buffer.concat(pieces);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  const rows = await db.orm
+    .select({ hex: sql<string>`encode(${files.content}, 'hex')`, contentEncoding: files.contentEncoding })
+    .from(files)
+    .where(eq(files.id, info.id));
+  if (rows.length === 0) return undefined;
+  const stored = Buffer.from(rows[0].hex, 'hex');
+  const bytes = rows[0].contentEncoding === 'gzip' ? await gunzip(stored) : stored;
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A stored file by id (a run's airports or flights, current or replaced since). */
+export async function fileById(db: Executor, id: number): Promise<StoredFileInfo | undefined> {
+  return (await db.select(infoColumns).from(files).where(eq(files.id, id)))[0];
 }
 
 export async function fileContent(
@@ -151,20 +183,8 @@ export async function fileContent(
 ): Promise<{ info: StoredFileInfo; bytes: Uint8Array } | undefined> {
   const info = await currentFile(db.orm, kind);
   if (!info) return undefined;
-  if (info.uploadId !== null) {
-    const pieces: Buffer[] = [];
-    for await (const piece of readParts(db.raw, info.uploadId)) pieces.push(piece);
-    const bytes = Buffer.concat(pieces);
-    return { info, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-  }
-  const rows = await db.orm
-    .select({ hex: sql<string>`encode(${files.content}, 'hex')`, contentEncoding: files.contentEncoding })
-    .from(files)
-    .where(and(eq(files.id, info.id), eq(files.kind, kind)));
-  if (rows.length === 0) return undefined;
-  const stored = Buffer.from(rows[0].hex, 'hex');
-  const bytes = rows[0].contentEncoding === 'gzip' ? await gunzip(stored) : stored;
-  return { info, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  const bytes = await storedFileBytes(db, info);
+  return bytes ? { info, bytes } : undefined;
 }
 
 /** Bytes to read for a preview of `lines` lines; lines longer than this are cut by the decoder. */

@@ -25,6 +25,18 @@ const NETWORK_LOCK = 7_263_002;
 export async function lockNetwork(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${NETWORK_LOCK})`);
 }
+// The order form's own lock: shared by form orders, exclusive for an airports replacement (and for a run
+// reading which orders exist), so an order never names an airport removed meanwhile while the form never
+// waits for an order file being stored. Taken after NETWORK_LOCK by whoever takes both.
+const ORDER_FORM_LOCK = 7_263_003;
+/** The order form, before it checks its airport: replacements wait for it, other form orders do not. */
+export async function lockOrderFormShared(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${ORDER_FORM_LOCK})`);
+}
+/** Keeps form orders out (an airports replacement; a run reading the last order id), after lockNetwork. */
+export async function lockOrderForm(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_FORM_LOCK})`);
+}
 /** lockNetwork on a raw session (bulk order loads run on one, for COPY). */
 export async function lockNetworkRaw(tx: RawSession): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [NETWORK_LOCK]);
@@ -53,7 +65,8 @@ export async function listAirports(db: Database | Executor): Promise<Airport[]> 
 
 export async function listFlights(db: Database | Executor): Promise<DailyFlight[]> {
   const orm = 'orm' in db ? db.orm : db;
-  const rows = await orm.select().from(flights).orderBy(asc(flights.id));
+  // Byte order, whatever the database's collation: a run re-reading its own flights file sorts them so.
+  const rows = await orm.select().from(flights).orderBy(sql`${flights.id} COLLATE "C"`);
   return rows.map((r) => ({
     id: r.id,
     origin: r.origin,
@@ -114,6 +127,7 @@ export async function replaceAirports(
 
   await deps.db.orm.transaction(async (tx) => {
     await lockNetwork(tx);
+    await lockOrderForm(tx);
     await assertNoAirportInUseIsDropped(tx, codes, file.filename);
     const before = new Map(
       (await tx.select({ code: airports.code, gmt: airports.gmt }).from(airports)).map((r) => [

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { OrderPayload } from '../../contract';
 import { clientIdProblem, normalizeClientId, quantityProblem } from '../../contract/orderRules';
 import { affectedOf, rowsOf } from '../db/client';
@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../db/tx';
 import type { StoredOrderEvent } from '../domain/bus';
 import { ApiError } from '../domain/errors';
 import { type OrderRecord, orderKey } from '../domain/types';
-import { airportCodes, type DataDeps } from './network';
+import { airportCodes, type DataDeps, lockOrderFormShared } from './network';
 import { fmt } from './upload';
 
 /** A stored order as other modules read it (same shape as the 'orders:added' payload). */
@@ -27,13 +27,20 @@ export const FORM_AIRPORT_ALIASES: Readonly<Record<string, string>> = { LIM: 'SP
 
 // ---------- reads ----------
 
-/** Orders released in [fromMin, toMin), by release time. */
+/** Orders released in [fromMin, toMin), by release time; with `upToId`, only those stored up to that id. */
 export async function listOrdersBetween(
   db: { orm: Executor } | Executor,
   fromMin: number,
   toMin: number,
+  only: { upToId?: number | null; destinations?: string[]; notDestinations?: string[] } = {},
 ): Promise<StoredOrder[]> {
   const orm = 'orm' in db ? db.orm : db;
+  const where = [gte(orders.releaseMin, fromMin), lt(orders.releaseMin, toMin)];
+  // Orders stored before ids were given (NULL) belong to every run.
+  if (only.upToId !== undefined && only.upToId !== null)
+    where.push(sql`coalesce(${orders.id}, 0) <= ${only.upToId}`);
+  if (only.destinations) where.push(inArray(orders.destination, only.destinations));
+  if (only.notDestinations?.length) where.push(notInArray(orders.destination, only.notDestinations));
   const rows = await orm
     .select({
       destination: orders.destination,
@@ -44,7 +51,7 @@ export async function listOrdersBetween(
       source: orders.source,
     })
     .from(orders)
-    .where(and(gte(orders.releaseMin, fromMin), lt(orders.releaseMin, toMin)))
+    .where(and(...where))
     .orderBy(asc(orders.releaseMin), asc(orders.destination), asc(orders.seq));
   return rows.map((r) => ({ key: orderKey(r.destination, r.seq), ...r }));
 }
@@ -60,13 +67,15 @@ export async function orderTimeRange(db: {
   return r && r.min !== null && r.max !== null ? { fromMin: Number(r.min), toMin: Number(r.max) } : null;
 }
 
-/** First and last release minute of the stored orders and how many there are. */
-export async function orderRange(db: {
-  orm: Executor;
-}): Promise<{ fromMin: number; toMin: number; count: number } | null> {
+/** First and last release minute of the stored orders (up to an id, if given) and how many there are. */
+export async function orderRange(
+  db: { orm: Executor },
+  upToId: number | null = null,
+): Promise<{ fromMin: number; toMin: number; count: number } | null> {
   const rows = rowsOf<{ min: number | null; max: number | null; n: number | string }>(
     await db.orm.execute(
-      sql`SELECT min(release_min) AS min, max(release_min) AS max, count(*) AS n FROM orders`,
+      sql`SELECT min(release_min) AS min, max(release_min) AS max, count(*) AS n FROM orders
+          ${upToId === null ? sql`` : sql`WHERE coalesce(id, 0) <= ${upToId}`}`,
     ),
   );
   const r = rows[0];
@@ -95,6 +104,30 @@ export async function findStoredOrder(db: { orm: Executor }, key: string): Promi
         source: r.source,
       }
     : undefined;
+}
+
+/**
+ * Orders stored after id `afterId` and released before `beforeMin`: those a daily-operation run got live
+ * while it ran, older than the window it loads (a crash may have lost their events).
+ */
+export async function listOrdersAfterId(
+  db: { orm: Executor },
+  afterId: number,
+  beforeMin: number,
+): Promise<StoredOrder[]> {
+  const rows = await db.orm
+    .select({
+      destination: orders.destination,
+      seq: orders.seq,
+      releaseMin: orders.releaseMin,
+      quantity: orders.quantity,
+      clientId: orders.clientId,
+      source: orders.source,
+    })
+    .from(orders)
+    .where(and(gt(orders.id, afterId), lt(orders.releaseMin, beforeMin)))
+    .orderBy(asc(orders.id));
+  return rows.map((r) => ({ key: orderKey(r.destination, r.seq), ...r }));
 }
 
 // ---------- bulk insert ----------
@@ -203,11 +236,13 @@ export async function createOrder(
     );
   }
 
-  const code = await resolveFormAirport(deps.db.orm, requested);
-  const airport = (await deps.db.orm.select().from(airports).where(sql`${airports.code} = ${code}`))[0];
-  const local = new Date((nowMin + airport.gmt * 60) * 60_000);
-
-  const seq = await deps.db.orm.transaction(async (tx) => {
+  const { code, seq, airport } = await deps.db.orm.transaction(async (tx) => {
+    // The airport checked here cannot be removed before this order is stored: a replacement waits and
+    // then sees the order.
+    await lockOrderFormShared(tx);
+    const code = await resolveFormAirport(tx, requested);
+    const airport = (await tx.select().from(airports).where(sql`${airports.code} = ${code}`))[0];
+    const local = new Date((nowMin + airport.gmt * 60) * 60_000);
     const allocated = rowsOf<{ last_seq: number }>(
       await tx.execute(sql`
         INSERT INTO order_seq_counters (destination, last_seq)
@@ -233,7 +268,7 @@ export async function createOrder(
     const { inserted } = await insertOrderRows(tx, [row], 'formulario', null);
     if (inserted !== 1)
       throw new ApiError(409, 'CONFLICTO', 'El número de pedido ya existe; vuelve a enviarlo');
-    return next;
+    return { code, seq: next, airport };
   });
 
   const order: StoredOrder = {

@@ -4,11 +4,11 @@ import type { Database } from '../db/client';
 import { isoToEpochMin } from '../domain/convert';
 import { ApiError } from '../domain/errors';
 import type { PlanOrder } from '../planner/types';
-import { getNetwork } from '../services/network';
-import { listOrdersBetween, orderRange } from '../services/orders';
+import { orderRange } from '../services/orders';
 import { demandProfile } from './growth';
 import { defaultGrowthLaw, type SimulationOptions } from './options';
 import type { RunInputs } from './run/runtime';
+import { networkOf, ordersOf, pinCurrent, type RunVersions } from './versions';
 
 // release_min is an int4 column: an open upper bound must fit it.
 const INT4_MAX = 2_147_483_647;
@@ -78,6 +78,10 @@ export async function planStart(
   return { modo, inicioMin, finMin, velocidad, crecimiento };
 }
 
+/** A daily-operation run plans the orders released from this minute on (and every one it gets live). */
+export const operationWindowStart = (inicioMin: number, opts: SimulationOptions): number =>
+  inicioMin - opts.operationLookbackMin;
+
 const toPlanOrder = (o: PlanOrder): PlanOrder => ({
   key: o.key,
   destination: o.destination,
@@ -85,7 +89,11 @@ const toPlanOrder = (o: PlanOrder): PlanOrder => ({
   quantity: o.quantity,
 });
 
-/** The network and the orders a run plans (colapso: plus the demand profile its growth copies). */
+/**
+ * The network and the orders a run plans (colapso: plus the demand profile its growth copies): for a new
+ * run (no `entradas`) the data loaded now, and the versions it is to record; for a stored run exactly
+ * the data it ran on (`entradas`; null for runs stored before runs recorded it).
+ */
 export async function loadInputs(
   db: Database,
   run: {
@@ -94,19 +102,35 @@ export async function loadInputs(
     finMin: number | null;
     semilla: number;
     crecimiento: GrowthLawDto | null;
+    entradas?: RunVersions | null;
   },
   sedes: string[],
   opts: SimulationOptions,
-): Promise<RunInputs> {
-  const net = await getNetwork(db);
+): Promise<RunInputs & { versions: RunVersions }> {
+  const net =
+    run.entradas === undefined
+      ? { ...(await pinCurrent(db)), shifts: new Map() }
+      : await networkOf(db, run.entradas);
   if (net.airports.length === 0 || net.flights.length === 0)
     throw new ApiError(409, 'SIN_RED', 'Carga primero los archivos de aeropuertos y de vuelos');
-  const load = async (from: number, to: number) => (await listOrdersBetween(db, from, to)).map(toPlanOrder);
-  const base = { airports: net.airports, flights: net.flights, plannerParams: { sedes }, options: opts };
+  const upToId = run.entradas === null ? null : net.versions.pedidosHasta;
+  const load = async (from: number, to: number) =>
+    (await ordersOf(db, from, to, upToId, net.shifts)).map(toPlanOrder);
+  const base = {
+    airports: net.airports,
+    flights: net.flights,
+    plannerParams: { sedes },
+    options: opts,
+    versions: net.versions,
+  };
   if (run.modo === 'semanal') return { ...base, orders: await load(run.inicioMin, run.finMin!) };
-  if (run.modo === 'operacion')
-    return { ...base, orders: await load(run.inicioMin - opts.operationLookbackMin, INT4_MAX) };
-  const range = await orderRange(db);
+  if (run.modo === 'operacion') {
+    // Every stored order of its window, whatever its id: those stored after the run began reached it
+    // live, and their events (when stored) take their place in a replay.
+    const orders = await ordersOf(db, operationWindowStart(run.inicioMin, opts), INT4_MAX, null, net.shifts);
+    return { ...base, orders: orders.map(toPlanOrder) };
+  }
+  const range = await orderRange(db, upToId);
   if (!range) throw noOrders();
   const orders = await load(run.inicioMin, range.toMin + 1);
   // The growth copies the mix of the last loaded week (already in hand when the run starts before it).

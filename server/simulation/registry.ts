@@ -1,34 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import type { RunDto, RunMode, RunState, StartRunPayload } from '../../contract';
 import { MINUTE_MS } from '../../contract/time';
-import type { Database } from '../db/client';
+import { pgErrorCode } from '../db/tx';
 import { ApiError } from '../domain/errors';
 import type { PlanOrder } from '../planner/types';
 import { loadInputs, planStart } from './inputs';
+import { type LaunchDeps, launchRun } from './launch';
 import type { SimulationOptions } from './options';
+import type { RunInputs } from './run/runtime';
+import { conflictError, newRunRow } from './starts';
 import { type RunRow, RunStore } from './store';
 import { isActive, TrackedRun } from './tracked';
-import { viewNetwork } from './view';
 import { runDto } from './wire';
-import { RunHost } from './worker/host';
 import type { RestorePoint } from './worker/messages';
 
 /** A start with the same Idempotency-Key within this long answers with the run it started. */
 const IDEMPOTENCY_MS = 10 * MINUTE_MS;
 
-const MODE_NAMES: Record<RunMode, string> = {
-  operacion: 'Operación Diaria',
-  semanal: 'Simulación Semanal',
-  colapso: 'Colapso',
-};
-
-export interface RegistryDeps {
-  db: Database;
-  sedes: string[];
-  options: SimulationOptions;
-  wallMs: () => number;
-  log?: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-}
+export type RegistryDeps = LaunchDeps;
 
 /**
  * The runs: one current run per mode (start, pause, resume, speed, stop, replace), each planned in its
@@ -44,8 +32,10 @@ export class RunRegistry {
   onChange: (modo: RunMode, run: RunDto) => void = () => {};
   /** Several instances: the current runs of the modes other instances lead, as they last published them. */
   remote: (() => RunDto[]) | null = null;
-  /** Live orders that arrived while the operacion run was being restored: planned once its worker exists. */
+  /** Live orders that arrived while the operacion run was being built: planned once its worker exists. */
   private early: PlanOrder[] | null = null;
+  /** Where live orders go when no operacion run takes them (the real-time view). */
+  orphans: (orders: PlanOrder[]) => void = () => {};
 
   constructor(private readonly deps: RegistryDeps) {
     this.store = new RunStore(deps.db);
@@ -81,8 +71,14 @@ export class RunRegistry {
     for (const row of await this.store.current()) await this.restoreRow(row, row.ahoraMs);
   }
 
-  private async restoreRow(row: RunRow, ahoraMs: number): Promise<void> {
+  private async restoreRow(row: RunRow, storedMs: number): Promise<void> {
     const c = this.track(row);
+    // The daily operation runs on the wall clock: it continues from now, not from its last stored
+    // instant (minutes old after a crash, and the downtime behind).
+    const ahoraMs =
+      row.modo === 'operacion' && row.estado === 'en_curso'
+        ? Math.max(storedMs, this.deps.wallMs())
+        : storedMs;
     try {
       const events = await this.store.events(row.id);
       c.eventSeq = events.length;
@@ -108,11 +104,7 @@ export class RunRegistry {
         await this.restoreRow(row, ahoraMs(row));
         this.deps.log?.info({ run: row.id, modo }, 'simulación tomada por este servidor');
       } finally {
-        if (modo === 'operacion') {
-          const early = this.early ?? [];
-          this.early = null;
-          if (early.length > 0) this.addOrders(early);
-        }
+        if (modo === 'operacion') this.flushEarly();
       }
     });
     this.lock = next.catch(() => {});
@@ -140,51 +132,8 @@ export class RunRegistry {
     return c;
   }
 
-  /** Starts the run's worker (a fallida run has none). */
-  private async launch(c: TrackedRun, restore: RestorePoint | null): Promise<void> {
-    if (c.row.estado === 'fallida') return;
-    const row = c.row;
-    const t0 = performance.now();
-    const inputs = await loadInputs(this.deps.db, row, this.deps.sedes, this.opts);
-    const t1 = performance.now();
-    c.timings.inputsMs = t1 - t0;
-    if (c.retired || this.closed) return;
-    c.host = new RunHost(
-      viewNetwork(inputs.airports, inputs.flights),
-      {
-        type: 'init',
-        spec: {
-          id: row.id,
-          modo: row.modo,
-          inicioMin: row.inicioMin,
-          finMin: row.finMin,
-          speed: row.velocidad,
-        },
-        inputs,
-        // A fresh operacion run plans its look-back orders before it shows anything.
-        restore:
-          restore ??
-          (row.modo === 'operacion'
-            ? { events: [], ahoraMs: row.ahoraMs, estado: 'en_curso', reporte: null }
-            : null),
-        wallMs: this.deps.wallMs(),
-        recordEvents: true,
-      },
-      {
-        onSnapshot: (s) => c.apply(s),
-        onEvents: (events) => c.record(events),
-        onHistory: (samples, orders) => c.recordHistory(samples, orders),
-        onFailure: (message) => c.fail(message),
-      },
-    );
-    void c.host.ready.then(() => {
-      c.timings.bootMs = performance.now() - t1;
-    });
-    if (restore)
-      this.deps.log?.info(
-        { run: row.id, modo: row.modo, ahora: new Date(restore.ahoraMs).toISOString() },
-        'simulación reanudada',
-      );
+  private launch(c: TrackedRun, restore: RestorePoint | null, inputs?: RunInputs): Promise<void> {
+    return launchRun(this.deps, c, restore, () => this.closed, inputs);
   }
 
   // ---------------------------------------------------------------- starting
@@ -210,60 +159,45 @@ export class RunRegistry {
       if (prior) return { status: 200, run: await this.get(prior.id) };
     }
     const prev = this.current.get(payload.modo);
-    if (prev && isActive(prev.row.estado) && !payload.reemplazar) throw this.conflict(prev);
+    if (prev && isActive(prev.row.estado) && !payload.reemplazar) throw conflictError(prev.row);
     const plan = await planStart(this.deps.db, payload, wall, this.opts);
-    const row: RunRow = {
-      id: randomUUID(),
-      modo: plan.modo,
-      estado: 'en_curso',
-      actual: true,
-      inicioMin: plan.inicioMin,
-      finMin: plan.finMin,
-      velocidad: plan.velocidad,
-      ahoraMs: plan.inicioMin * MINUTE_MS,
-      semilla: payload.semilla ?? this.opts.growth.seed,
-      kpis: null,
-      reporte: null,
-      crecimiento: plan.crecimiento,
-      clave: clave ?? null,
-      creadoEn: new Date(wall).toISOString(),
-      terminadaEn: null,
-      segundosReales: 0,
-      resumen: null,
-      progreso: null,
-      mensaje: null,
-    };
-    // Validate the inputs before retiring the previous run of this mode.
-    await loadInputs(this.deps.db, row, this.deps.sedes, this.opts);
-    if (prev) await this.retire(prev);
+    const row = newRunRow(plan, payload.semilla ?? this.opts.growth.seed, clave ?? null, wall);
+    // Orders acknowledged from the moment its inputs are read reach the new daily operation once it runs.
+    if (row.modo === 'operacion') this.early ??= [];
     try {
-      row.creadoEn = await this.store.insertCurrent(row);
-    } catch (error) {
-      // Another server process started a run of this mode at the same time.
-      if ((error as { code?: string }).code === '23505')
-        throw new ApiError(409, 'SIMULACION_EN_CURSO', 'Otra simulación de este modo acaba de empezar');
-      throw error;
+      // Read (and validated) before the previous run of this mode retires.
+      const inputs = await loadInputs(
+        this.deps.db,
+        { ...row, entradas: undefined },
+        this.deps.sedes,
+        this.opts,
+      );
+      row.entradas = inputs.versions;
+      if (prev) await this.retire(prev);
+      try {
+        row.creadoEn = await this.store.insertCurrent(row);
+      } catch (error) {
+        // Another server process started a run of this mode at the same time.
+        if (pgErrorCode(error) === '23505')
+          throw new ApiError(409, 'SIMULACION_EN_CURSO', 'Otra simulación de este modo acaba de empezar');
+        throw error;
+      }
+      const c = this.track(row);
+      await this.launch(c, null, inputs);
+      await c.host?.ready;
+      const dto = c.dto();
+      this.onChange(row.modo, dto);
+      return { status: 201, run: dto };
+    } finally {
+      if (row.modo === 'operacion') this.flushEarly();
     }
-    const c = this.track(row);
-    await this.launch(c, null);
-    await c.host?.ready;
-    const dto = c.dto();
-    this.onChange(row.modo, dto);
-    return { status: 201, run: dto };
   }
 
-  private conflict(c: TrackedRun): ApiError {
-    const d = new Date(c.row.creadoEn);
-    const p = (n: number) => String(n).padStart(2, '0');
-    const since = `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
-    const speed = c.row.velocidad === null ? 'velocidad máxima' : `×${c.row.velocidad}`;
-    const paused = c.row.estado === 'pausada' ? ', pausada' : '';
-    return new ApiError(
-      409,
-      'SIMULACION_EN_CURSO',
-      `Hay una simulación en curso desde el ${since} (${MODE_NAMES[c.row.modo]}, ${speed}${paused}). ` +
-        'Para reemplazarla, envía reemplazar: true; se detendrá y su resultado quedará en el historial.',
-    );
+  /** Live orders held while the daily operation was being built go to it (or to the real-time view). */
+  private flushEarly(): void {
+    const early = this.early ?? [];
+    this.early = null;
+    if (early.length > 0 && !this.addOrders(early)) this.orphans(early);
   }
 
   /** A replaced run stops (if it was going), keeps its last state in the history and leaves its worker. */

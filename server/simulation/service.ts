@@ -54,6 +54,7 @@ export class SimulationService {
   constructor(private readonly deps: SimulationDeps) {
     this.runs = new RunRegistry(deps);
     this.realtime = new RealtimeView(deps);
+    this.runs.orphans = (orders) => this.realtime.addOrders(orders);
     this.stream = new LiveStream(this.runs, this.realtime, deps.options, deps.wallMs, deps.log);
     this.queries = new RunQueries(deps.db, this.runs, this.realtime, deps.options);
     this.cancellations = new Cancellations(this.queries, async () => {

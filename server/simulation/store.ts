@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type {
   CollapseReportDto,
   GrowthLawDto,
@@ -9,9 +9,12 @@ import type {
   RunState,
 } from '../../contract';
 import type { Database } from '../db/client';
-import { runEvents, runOrders, runSamples, runs } from '../db/schema';
+import { files, runEvents, runOrders, runSamples, runs } from '../db/schema';
+import { ApiError } from '../domain/errors';
+import { lockNetwork } from '../services/network';
 import type { RunEvent } from './run/events';
 import type { OrderRow, RunSample } from './run/history';
+import type { RunVersions } from './versions';
 
 /** Rows per insert statement (PGlite runs on the main thread: the event loop gets a turn between). */
 const INSERT_BATCH = 500;
@@ -57,6 +60,8 @@ export interface RunRow {
   resumen: RunResultDto | null;
   progreso: RunProgressDto | null;
   mensaje: string | null;
+  /** The data it ran on; null for runs stored before runs recorded it (they replay today's data). */
+  entradas: RunVersions | null;
 }
 
 export type RunUpdate = Partial<
@@ -96,6 +101,10 @@ const toRow = (r: typeof runs.$inferSelect): RunRow => ({
   resumen: (r.resumen as RunResultDto | null) ?? null,
   progreso: (r.progreso as RunProgressDto | null) ?? null,
   mensaje: r.mensaje,
+  entradas:
+    r.archivoAeropuertos === null && r.archivoVuelos === null && r.pedidosHasta === null
+      ? null
+      : { aeropuertos: r.archivoAeropuertos, vuelos: r.archivoVuelos, pedidosHasta: r.pedidosHasta },
 });
 
 const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
@@ -106,7 +115,21 @@ export class RunStore {
 
   /** Inserts a new current run of its mode; the previous one leaves `actual` (stopped if still going). */
   async insertCurrent(row: RunRow): Promise<string> {
+    const { entradas, ...fields } = row;
     return this.db.orm.transaction(async (tx) => {
+      if (entradas) {
+        // Its files stay while the run is current; one replaced since its inputs were read is gone.
+        await lockNetwork(tx);
+        const ids = [entradas.aeropuertos, entradas.vuelos].filter((id) => id !== null);
+        const kept =
+          ids.length === 0 ? [] : await tx.select({ id: files.id }).from(files).where(inArray(files.id, ids));
+        if (kept.length < ids.length)
+          throw new ApiError(
+            409,
+            'CONFLICTO',
+            'Los archivos de aeropuertos o de vuelos cambiaron mientras empezaba la simulación; vuelve a intentarlo.',
+          );
+      }
       await tx
         .update(runs)
         .set({
@@ -118,7 +141,10 @@ export class RunStore {
       const [r] = await tx
         .insert(runs)
         .values({
-          ...row,
+          ...fields,
+          archivoAeropuertos: entradas?.aeropuertos ?? null,
+          archivoVuelos: entradas?.vuelos ?? null,
+          pedidosHasta: entradas?.pedidosHasta ?? null,
           actual: true,
           creadoEn: new Date(row.creadoEn),
           terminadaEn: toDate(row.terminadaEn),

@@ -1,0 +1,105 @@
+import type { Database } from '../db/client';
+import type { PlanOrder } from '../planner/types';
+import { listOrdersAfterId } from '../services/orders';
+import { loadInputs, operationWindowStart } from './inputs';
+import type { SimulationOptions } from './options';
+import type { RunInputs } from './run/runtime';
+import type { TrackedRun } from './tracked';
+import { viewNetwork } from './view';
+import { RunHost } from './worker/host';
+import type { RestorePoint } from './worker/messages';
+
+export interface LaunchDeps {
+  db: Database;
+  sedes: string[];
+  options: SimulationOptions;
+  wallMs: () => number;
+  log?: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+/**
+ * Starts a run's worker on the data it runs on (a fallida run has none): `inputs` when the start has just
+ * read them, else the data its row recorded.
+ */
+export async function launchRun(
+  deps: LaunchDeps,
+  c: TrackedRun,
+  restore: RestorePoint | null,
+  closed: () => boolean,
+  inputs?: RunInputs,
+): Promise<void> {
+  if (c.row.estado === 'fallida') return;
+  const row = c.row;
+  const t0 = performance.now();
+  const data = inputs ?? (await loadInputs(deps.db, row, deps.sedes, deps.options));
+  const owed = restore ? await ordersOwed(deps, c, restore) : [];
+  const t1 = performance.now();
+  c.timings.inputsMs = t1 - t0;
+  if (c.retired || closed()) return;
+  c.host = new RunHost(
+    viewNetwork(data.airports, data.flights),
+    {
+      type: 'init',
+      spec: {
+        id: row.id,
+        modo: row.modo,
+        inicioMin: row.inicioMin,
+        finMin: row.finMin,
+        speed: row.velocidad,
+      },
+      inputs: data,
+      // A fresh operacion run plans its look-back orders before it shows anything.
+      restore:
+        restore ??
+        (row.modo === 'operacion'
+          ? { events: [], ahoraMs: row.ahoraMs, estado: 'en_curso', reporte: null }
+          : null),
+      wallMs: deps.wallMs(),
+      recordEvents: true,
+    },
+    {
+      onSnapshot: (s) => c.apply(s),
+      onEvents: (events) => c.record(events),
+      onHistory: (samples, orders) => c.recordHistory(samples, orders),
+      onFailure: (message) => c.fail(message),
+    },
+  );
+  const host = c.host;
+  void host.ready.then(() => {
+    c.timings.bootMs = performance.now() - t1;
+  });
+  if (owed.length > 0) {
+    // Planned (and stored as its events) once the replay is done: the worker takes messages in order,
+    // and the run counts as restored once its figures include them.
+    host.addOrders(owed);
+    await host.ready;
+    if (host.failure === null) c.apply(await host.request({ kind: 'snapshot' }));
+  }
+  if (restore)
+    deps.log?.info(
+      { run: row.id, modo: row.modo, ahora: new Date(restore.ahoraMs).toISOString(), pedidos: owed.length },
+      'simulación reanudada',
+    );
+}
+
+/**
+ * A daily-operation run takes every order acknowledged while it runs, whatever its date. Those older
+ * than the window it loads exist for it only as its stored events; one the server acknowledged but died
+ * before storing the event of (or that was stored while no server ran) is owed to it: planned live now.
+ */
+async function ordersOwed(deps: LaunchDeps, c: TrackedRun, restore: RestorePoint): Promise<PlanOrder[]> {
+  const row = c.row;
+  const since = row.entradas?.pedidosHasta;
+  if (
+    row.modo !== 'operacion' ||
+    since == null ||
+    (restore.estado !== 'en_curso' && restore.estado !== 'pausada')
+  )
+    return [];
+  const planned = new Set<string>();
+  for (const e of restore.events) if (e.kind === 'pedido') planned.add(e.order.key);
+  const later = await listOrdersAfterId(deps.db, since, operationWindowStart(row.inicioMin, deps.options));
+  return later
+    .filter((o) => !planned.has(o.key))
+    .map((o) => ({ key: o.key, destination: o.destination, releaseMin: o.releaseMin, quantity: o.quantity }));
+}
