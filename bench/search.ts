@@ -1,10 +1,12 @@
 /**
- * npm run bench -- search [--orders 1000000] [--rounds 5] [--postgres URL]
+ * npm run bench -- search [--orders 1000000] [--rounds 5] [--plain-rounds 1] [--postgres URL]
  * The order search behind the 'Pedido' pick list on N stored orders (the real airports' codes, numbers
  * 1..N/destinations per destination plus form orders), on embedded PGlite or on PostgreSQL. For texts
  * an operator types key by key (a whole key, a number, zero-padded digits, letters, a dash), prints the
- * server's answer time p50/p95/max for the search as served, beside a plain ILIKE scan of the keys in the
- * same run (alternating), and one JSON line.
+ * answer time p50/p95/max of the search as served (file orders' keys in memory), of the same search on
+ * the table alone (what answers while the keys are being read) and of a plain ILIKE scan, alternating in
+ * one run, each per kind of text (how the table search reads it); the time and heap the in-memory keys
+ * take; and one JSON line.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, rowsOf } from '../server/db/client';
 import { parseAirports } from '../server/formats/airports';
 import { decodeText } from '../server/formats/text';
-import { searchOrderKeys } from '../server/services/orderSearch';
+import { loadOrderKeyIndex, searchOrderKeys } from '../server/services/orderKeys';
+import { digitRanges, planOrderSearch, searchTable } from '../server/services/orderSearch';
 import { FORM_SEQ_START } from '../server/services/orders';
 import { parseArgs, progress } from './lib/args';
 import { REAL_DATA_DIR } from './lib/data';
@@ -30,6 +33,17 @@ async function scan(db: Database, text: string): Promise<string[]> {
   return rowsOf<{ key: string }>(result).map((r) => r.key);
 }
 
+/** How the search reads a text, as the figures are grouped. */
+function kindOf(text: string, maxSeq: number): string {
+  const plan = planOrderSearch(text);
+  if (plan.kind === 'none') return 'ninguna';
+  if (plan.kind === 'keys') {
+    if (plan.ranges !== 'all') return 'guion y número';
+    return plan.at === 'ends' ? 'letras y guion' : 'letras';
+  }
+  return digitRanges(plan.digits, maxSeq) ? 'dígitos (rangos)' : 'dígitos (densos)';
+}
+
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
@@ -37,6 +51,7 @@ export default async function run(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   const n = args.number('orders', 1_000_000);
   const rounds = args.number('rounds', 5);
+  const plainRounds = args.number('plain-rounds', 1);
   const url = args.get('postgres');
   const dir = url ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-search-'));
   const db = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: dir });
@@ -73,45 +88,76 @@ export default async function run(argv: string[]): Promise<void> {
     const texts = [
       ...new Set(typed.flatMap((t) => Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)))),
     ];
-    const served: number[] = [];
-    const plain: number[] = [];
-    const worst: { text: string; ms: number }[] = [];
+    const maxSeq = perDest;
+    const heap0 = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    await loadOrderKeyIndex(db.orm);
+    const index = {
+      loadMs: Math.round(performance.now() - t0),
+      heapMb: Math.round((process.memoryUsage().heapUsed - heap0) / 1e5) / 10,
+    };
+    progress(`claves en memoria: leídas en ${index.loadMs} ms, ${index.heapMb} MB`);
+    // A: as served (file orders from memory, form orders from the table); B: the table alone;
+    // C: a plain ILIKE scan, which takes seconds a text, in the first `plainRounds` rounds only.
+    const variants = {
+      servida: (text: string) => searchOrderKeys(db.orm, text, LIMIT),
+      tabla: (text: string) => {
+        const plan = planOrderSearch(text);
+        return plan.kind === 'none' ? Promise.resolve([]) : searchTable(db.orm, plan, LIMIT);
+      },
+      ilike: (text: string) => scan(db, text),
+    };
+    type Variant = keyof typeof variants;
+    const times = new Map<string, number[]>();
+    const add = (name: string, ms: number) => times.set(name, [...(times.get(name) ?? []), ms]);
     for (let r = 0; r < rounds; r++) {
       for (const text of texts) {
-        for (const which of r % 2 === 0 ? ['served', 'plain'] : ['plain', 'served']) {
-          const t0 = performance.now();
-          const keys = which === 'served' ? await searchOrderKeys(db.orm, text, LIMIT) : await scan(db, text);
-          const ms = performance.now() - t0;
-          if (which === 'served') {
-            served.push(ms);
-            worst.push({ text, ms });
-          } else plain.push(ms);
+        const order: Variant[] = r % 2 === 0 ? ['servida', 'tabla', 'ilike'] : ['ilike', 'tabla', 'servida'];
+        for (const which of order.filter((w) => w !== 'ilike' || r < plainRounds)) {
+          const t = performance.now();
+          const keys = await variants[which](text);
+          const ms = performance.now() - t;
           if (keys.length > LIMIT) throw new Error('limit');
+          add(which, ms);
+          if (which !== 'ilike') add(`${which} · ${kindOf(text, maxSeq)}`, ms);
+          if (which === 'servida') add(`texto ${text}`, ms);
         }
       }
     }
-    worst.sort((a, b) => b.ms - a.ms);
     const fig = (xs: number[]) => ({
+      n: xs.length,
       p50: +pct(xs, 0.5).toFixed(1),
       p95: +pct(xs, 0.95).toFixed(1),
       max: +pct(xs, 1).toFixed(1),
     });
+    const figures = Object.fromEntries(
+      [...times].filter(([name]) => !name.startsWith('texto ')).map(([name, xs]) => [name, fig(xs)]),
+    );
+    const slowest = [...times]
+      .filter(([name]) => name.startsWith('texto '))
+      .map(([name, xs]) => ({ text: name.slice(6), p50: pct(xs, 0.5) }))
+      .sort((a, b) => b.p50 - a.p50)
+      .slice(0, 8)
+      .map((w) => `${w.text} ${w.p50.toFixed(1)} ms`);
+    for (const [name, f] of Object.entries(figures).sort(([a], [b]) => a.localeCompare(b))) {
+      progress(
+        `  ${name.padEnd(30)} n ${String(f.n).padStart(4)}  p50 ${f.p50} ms  p95 ${f.p95} ms  máx ${f.max} ms`,
+      );
+    }
+    progress(`  más lentos servidos (p50): ${slowest.join(', ')}`);
     const result = {
       bench: 'search',
       database: db.kind,
       orders: perDest * codes.length,
       texts: texts.length,
       rounds,
-      servedMs: fig(served),
-      plainScanMs: fig(plain),
-      slowest: worst.slice(0, 5).map((w) => `${w.text} ${w.ms.toFixed(0)} ms`),
+      index,
+      servedMs: figures.servida,
+      tableMs: figures.tabla,
+      plainScanMs: figures.ilike ?? null,
+      figures,
+      slowest,
     };
-    progress(
-      `búsqueda servida: p50 ${result.servedMs.p50} ms, p95 ${result.servedMs.p95} ms, máx ${result.servedMs.max} ms`,
-    );
-    progress(
-      `ILIKE simple:     p50 ${result.plainScanMs.p50} ms, p95 ${result.plainScanMs.p95} ms, máx ${result.plainScanMs.max} ms`,
-    );
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await db.close();

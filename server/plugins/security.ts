@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { ApiError, formatMegabytes } from '../domain/errors';
+import { forwardedByPeer } from '../simulation/cluster/forward';
 import { isWriteMethod } from './authPermissions';
 import { errorBody } from './errors';
 
@@ -96,7 +97,8 @@ export const securityPlugin = fp(
         timeWindow: 60_000,
         // After sign-in (onRequest), so a signed-in person is counted as one, whatever address they share.
         hook: 'preHandler',
-        allowList: (request) => !isWriteMethod(request.method),
+        // A call another instance passed on to a run's leader was counted where the client sent it.
+        allowList: async (request) => !isWriteMethod(request.method) || (await forwardedByPeer(request)),
         keyGenerator: (request) => (request.user ? `usuario:${request.user.id}` : `ip:${request.ip}`),
         errorResponseBuilder: (_request, context) =>
           new ApiError(

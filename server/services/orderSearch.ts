@@ -14,6 +14,8 @@ import { FORM_SEQ_START } from './orders';
  *   below the largest number stored), read as ranges when they are few and cover little.
  * Texts that match most numbers ("1", "00") are read in key order with a filter: the first matches
  * come after a few rows. Numbers from the order form (from FORM_SEQ_START) are filtered by text.
+ * The plan also picks the ranges the in-memory keys are bisected by (orderKeyIndex.ts); the table
+ * search answers while those keys are being read.
  */
 
 /** A search on the stored keys. */
@@ -85,7 +87,8 @@ export function digitRanges(digits: string, maxSeq: number): SeqRange[] | undefi
   return merged;
 }
 
-const KEY = sql`(destination || '-' || lpad(seq::text, ${ORDER_SEQ_DIGITS}, '0'))`;
+/** An order's key as the search reads it (DEST-000000123). */
+export const KEY = sql`(destination || '-' || lpad(seq::text, ${ORDER_SEQ_DIGITS}, '0'))`;
 
 /** Destination codes matching a LIKE pattern, in key order. */
 async function destinationsLike(db: Executor, pattern: string): Promise<string[]> {
@@ -155,10 +158,13 @@ async function keysInRanges(
 const plainRanges = (ranges: readonly SeqRange[]): ReadRange[] =>
   ranges.map(([low, high]) => ({ low, high, filtered: false }));
 
-/** Order keys containing `text`, in key order, at most `limit`. */
-export async function searchOrderKeys(db: Executor, text: string, limit: number): Promise<string[]> {
-  const plan = planOrderSearch(text);
-  if (plan.kind === 'none') return [];
+export type SearchablePlan = Exclude<OrderSearchPlan, { kind: 'none' }>;
+
+/**
+ * The search on the table alone, through its primary key (server/services/orderKeys.ts answers from
+ * memory when it can, and from here while it reads the keys).
+ */
+export async function searchTable(db: Executor, plan: SearchablePlan, limit: number): Promise<string[]> {
   if (plan.kind === 'keys') {
     const pattern = plan.at === 'ends' ? `%${plan.letters}` : `%${plan.letters}%`;
     const codes = await destinationsLike(db, pattern);

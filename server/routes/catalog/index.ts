@@ -10,7 +10,7 @@ import {
 } from '../../../contract';
 import type { DailyFlight } from '../../domain/types';
 import { listFlights } from '../../services/network';
-import { searchOrderKeys } from '../../services/orderSearch';
+import { searchOrderKeys } from '../../services/orderKeys';
 
 /** Catalog lists for the filter panel's pick lists (Vuelo, Pedido); warehouses come from /aereopuertos. */
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
 import type { RunMode } from '../../../contract';
 import { RUN_MODES } from '../../../contract/enums';
@@ -43,6 +43,10 @@ type OrderWire = [key: string, destination: string, releaseMin: number, quantity
  */
 export class Coordinator {
   readonly id = randomUUID();
+  /** Proves this instance's forwarded calls to the others (kept in its instances row, never answered). */
+  readonly token = randomBytes(32).toString('base64url');
+  /** Other instances' tokens, as read from their rows. */
+  private readonly peers = new Map<string, string>();
   private client: pg.Client | null = null;
   /** Modes whose lock this instance holds (their runs may still be being restored). */
   private readonly held = new Set<RunMode>();
@@ -137,9 +141,9 @@ export class Coordinator {
     try {
       const client = this.client ?? (await this.connect());
       await this.db.raw.query(
-        `INSERT INTO instances (id, address) VALUES ($1, $2)
+        `INSERT INTO instances (id, address, token) VALUES ($1, $2, $3)
          ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, heartbeat_at = now()`,
-        [this.id, this.opts.address()],
+        [this.id, this.opts.address(), this.token],
       );
       for (const [index, modo] of RUN_MODES.entries()) {
         if (this.held.has(modo) || this.closed) continue;
@@ -238,6 +242,21 @@ export class Coordinator {
       [modo, String(LOCK_NAMESPACE), String(RUN_MODES.indexOf(modo))],
     );
     return rows[0] ?? null;
+  }
+
+  /** True when `token` is the one instance `id` wrote to its row: the call comes from that instance. */
+  async vouches(id: string, token: string): Promise<boolean> {
+    let known = id === this.id ? this.token : this.peers.get(id);
+    if (known === undefined) {
+      const rows = await this.db.raw.query<{ token: string | null }>(
+        'SELECT token FROM instances WHERE id = $1',
+        [id],
+      );
+      known = rows[0]?.token ?? undefined;
+      if (known !== undefined) this.peers.set(id, known);
+    }
+    const digest = (text: string) => createHash('sha256').update(text).digest();
+    return known !== undefined && timingSafeEqual(digest(known), digest(token));
   }
 
   /** Stops leading: the locks go with the connection, so a waiting instance takes over at once. */

@@ -2,8 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RunMode } from '../../../contract';
 import { ApiError } from '../../domain/errors';
 
-/** Marks a call one instance passed to another: it is never passed on again. */
+/** Marks a call one instance passed to another (the sender's id): it is never passed on again. */
 const HOP_HEADER = 'x-morapack-reenvio';
+/** The sender's token (Coordinator.token), proving the call was passed on and not sent by a client. */
+const TOKEN_HEADER = 'x-morapack-reenvio-clave';
 /** How long a call waits for a mode to have a leader (another instance takes over within seconds). */
 const WAIT_MS = 12_000;
 const RETRY_MS = 250;
@@ -44,6 +46,18 @@ async function bodyOf(request: FastifyRequest): Promise<Uint8Array<ArrayBuffer> 
 }
 
 /**
+ * True for a call another instance of this cluster passed on (its token proves it, whatever a client
+ * sends): that instance already counted it against the caller's rate limit.
+ */
+export async function forwardedByPeer(request: FastifyRequest): Promise<boolean> {
+  const coordinator = request.server.simulation?.coordinator;
+  const id = request.headers[HOP_HEADER];
+  const token = request.headers[TOKEN_HEADER];
+  if (!coordinator || typeof id !== 'string' || typeof token !== 'string') return false;
+  return coordinator.vouches(id, token);
+}
+
+/**
  * A preHandler for calls that a mode's run must answer (its controls, its worker's reads, orders and
  * cancellations for it): on an instance that does not lead the mode, the call goes as it came (cookie
  * included) to the instance that does, and its answer comes back as is. With one instance it does nothing.
@@ -56,10 +70,12 @@ export function leaderOnly(modeOf: (request: FastifyRequest) => RunMode | null) 
     if (modo === null || coordinator.leads(modo)) return;
     if (request.headers[HOP_HEADER]) throw moving();
     const body = await bodyOf(request);
-    const headers: Record<string, string> = { [HOP_HEADER]: coordinator.id };
+    const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers))
       if (value !== undefined && !NOT_FORWARDED.has(name))
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    headers[HOP_HEADER] = coordinator.id;
+    headers[TOKEN_HEADER] = coordinator.token;
     const write = request.method !== 'GET';
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
