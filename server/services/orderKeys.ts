@@ -42,11 +42,14 @@ async function storedVersion(db: Executor): Promise<string> {
   return String(row?.version ?? '');
 }
 
-/** Reads the file orders' keys into memory unless they are there (searches use them from then on). */
+/**
+ * Reads the file orders' keys into memory unless they are there (searches use them from then on);
+ * a failed read throws here.
+ */
 export async function loadOrderKeyIndex(db: Executor): Promise<void> {
   for (;;) {
     if (currentIndex(db, await storedVersion(db))) return;
-    await copies.get(db)?.reading?.catch(() => {});
+    await copies.get(db)?.reading;
   }
 }
 
