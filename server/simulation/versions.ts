@@ -57,7 +57,7 @@ export async function pinCurrent(db: Database): Promise<VersionedNetwork> {
   });
 }
 
-/** A stored airports or flights file, parsed as when it was uploaded. */
+/** The text of a stored airports or flights file, decoded as when it was uploaded. */
 async function storedText(db: Database, id: number, label: string): Promise<string> {
   const info = await fileById(db.orm, id);
   const bytes = info && (await storedFileBytes(db, info));
@@ -65,7 +65,7 @@ async function storedText(db: Database, id: number, label: string): Promise<stri
     throw new ApiError(
       409,
       'SIN_RED',
-      `Ya no está guardado el archivo de ${label} con que corrió la simulación`,
+      `Ya no está guardado el archivo de ${label} con el que corrió la simulación`,
     );
   return decodeUpload(bytes, info.filename).text;
 }
@@ -129,5 +129,5 @@ export async function ordersOf(
     });
     for (const o of moved) out.push({ ...o, releaseMin: o.releaseMin + d });
   }
-  return out.sort((a, b) => a.releaseMin - b.releaseMin || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return out.sort((a, b) => a.releaseMin - b.releaseMin || byCode(a.key, b.key));
 }

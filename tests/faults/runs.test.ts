@@ -94,6 +94,26 @@ eachDatabase('runs keep their inputs', (db) => {
     }
   });
 
+  it('orders stored before runs recorded their inputs (no order id) are part of every run', {
+    timeout: 120_000,
+  }, async () => {
+    const app = await buildTestApp({ db, now: () => T0 + 10 * DAY_MS });
+    try {
+      await loadSimNetwork(app, { days: 2 });
+      const window = { inicio: '2025-12-22T00:00:00Z', fin: '2025-12-24T00:00:00Z', velocidad: 'max' };
+      const first = await sim(app).runs.whenDone((await startRun(app, { modo: 'semanal', ...window })).id);
+      // As migration 0011 leaves the orders stored before it.
+      await app.db.raw.query('UPDATE orders SET id = NULL');
+      const second = await sim(app).runs.whenDone(
+        (await startRun(app, { modo: 'semanal', ...window, reemplazar: true })).id,
+      );
+      expect(first.kpis.pedidosRecibidos).toBeGreaterThan(0);
+      expect(second.kpis).toEqual(first.kpis);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a collapse search keeps its report after a restart though orders of later days were uploaded', {
     timeout: 240_000,
   }, async () => {
