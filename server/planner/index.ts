@@ -17,18 +17,22 @@
  * Strategy: every sede at once, each with its own deadline (48 h from the home sede while no product of the
  * order comes from another continent, else 72 h), earliest arrival first (putting the home sede
  * first spends its seats on orders another sede could serve as early, and failed at K = 7.5625 instead of 8);
- * per shipment the on-time route of one or two legs that arrives first (chosen on planner-scale's table: direct
- * flights first (directBonusMin = infinity, with protectDirect) or a charge for transit waits (transitWaitCost)
- * keep the real week at 8 but lose to the earliest-arrival baseline on single-destination files, where arrivals
- * bunched at a few flights' times fill the destination's pickup windows; pure arrival order gives 7.625 on the
- * week, 15.25 and 13.5 on the single-destination files, each above the baseline), else an earliest-arrival label-setting search with
+ * per shipment the on-time route of one or two legs that arrives first, a two-leg route's transit wait charged
+ * once the network is loaded (transitPressureCost, transitLoadCost: per minute of wait, in proportion to the
+ * share of the warehouses that recent demand's pickups take above a floor, more where the transit warehouse is
+ * fuller). Warehouse time is the scarce resource at high load (pickups alone take over half of it on the real
+ * week at 8x), and a wait of hours at a full stop blocks later orders' routes through it; at low load, or when
+ * demand is bound for one airport, the charge is 0 and pure arrival order packs the destination's pickup windows
+ * best (a fixed charge, transitWaitCost, kept the week at 8 but lost to the baseline on single-destination
+ * files). Else an earliest-arrival label-setting search with
  * capacities over the time-expanded network; an order is split whenever a route fills up.
  * When an order cannot be on time, earlier orders' products still at their sede are moved off full flights
  * onto other on-time routes (repair); only if that fails is it delivered late, with the binding cause.
  *
  * Cost: per order, the direct scan checks sedes x flights per pair (<= 4) x deadline days (3) instances, each
  * an O(1) seat lookup and an O(16 + span/16) warehouse range max (timeline.ts); the two-leg scan enumerates
- * sedes x intermediates x first-leg instances, pruned by the best arrival so far. Nothing
+ * sedes x intermediates x first-leg instances, pruned by the best score so far (the transit charge needs no
+ * lookup beyond the transit warehouse's range max the scan takes anyway, and one decayed demand sum). Nothing
  * depends on the number of orders already planned (state is paged by UTC day), so a run is linear in
  * orders; per-order cost rises with load because congested orders reach the two-leg, any-route and repair
  * stages. An order that cannot be on time costs a bounded amount of work: the enumeration of its one- and

@@ -20,6 +20,7 @@ import {
   instKey,
   KEEP_DAYS,
   type LegRec,
+  noteDemand,
   type OrderRec,
   publicShipment,
   type ShipRec,
@@ -74,6 +75,7 @@ export function planOrder(st: EngineState, order: PlanOrder, nowMin: number): Or
     totals.fromStock++;
     return { ...base, deadlineMin: deadlineFor(params, order.releaseMin, true), status: 'fromStock' };
   }
+  noteDemand(st, order.releaseMin, order.quantity);
   const existing = st.hot.get(order.key);
   const o: OrderRec = { order, dest: d, ships: [], missing: 0, outcome: base };
   // A key planned again keeps the products already under way: a flown leg is never released.

@@ -6,6 +6,7 @@ import {
   type LegRec,
   NONE,
   occupies,
+  pickupPressure,
   type Route,
   routeCap,
   type Start,
@@ -98,6 +99,9 @@ export function bestShort(
   if (maxLegs < 2 || (direct && directBonus === Number.POSITIVE_INFINITY)) return direct;
   if (direct) bestScore -= directBonus;
   const protect = maxLegs === 2 && st.opt.protectDirect;
+  const pressure = pickupPressure(st);
+  const waitCost = st.opt.transitWaitCost + st.opt.transitPressureCost * pressure;
+  const loadCost = st.opt.transitLoadCost * pressure;
   for (const s of sources) {
     const latestArr =
       (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
@@ -124,13 +128,16 @@ export function bestShort(
             const dur2 = net.fDur[f2];
             for (let dep2 = firstDep(st, f2, a1 + conn); dep2 + dur2 <= latestArr; dep2 += DAY_MIN) {
               const a2 = dep2 + dur2;
-              const score = a2 + st.opt.transitWaitCost * (dep2 - a1);
+              const score = a2 + waitCost * (dep2 - a1);
               if (score >= bestScore) break;
               const seats2 = flightResidual(st, f2, dep2);
               if (seats2 <= 0) continue;
               // A longer wait needs more room: once the transit warehouse blocks, later instances do too.
               let roomX = countsX ? capX - wh[x].max(a1, dep2) : seats2;
               if (roomX <= 0) break;
+              // The wait weighs more where the transit warehouse is fuller (later instances: longer, fuller).
+              const charged = countsX ? score + loadCost * (1 - roomX / capX) * (dep2 - a1) : score;
+              if (charged >= bestScore) break;
               let roomD = capD - wh[d].max(a2, a2 + pickup);
               if (roomD <= 0) continue;
               if (protect) {
@@ -141,7 +148,7 @@ export function bestShort(
                   if (roomX <= 0) continue;
                 }
               }
-              bestScore = score;
+              bestScore = charged;
               bS = s;
               bF1 = f1;
               bDep1 = dep1;

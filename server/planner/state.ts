@@ -43,19 +43,42 @@ export interface EngineOptions {
   directBonusMin: number;
   /** Minutes of arrival a two-leg route may trade for one minute less of transit wait (warehouse use). */
   transitWaitCost: number;
+  /**
+   * Like transitWaitCost, per unit of the network's pickup load: products of orders released over about the
+   * last day, times the pickup dwell, over the warehouses' total capacity. Transit warehouse time is worth
+   * saving only when pickups fill much of the warehouses; at low load (or demand bound for one airport) two-leg
+   * routes stay ranked by arrival.
+   */
+  transitPressureCost: number;
+  /**
+   * Like transitPressureCost, per unit of the transit warehouse's fill during the wait (its peak over capacity):
+   * of two waits as long, the one in the emptier warehouse costs less.
+   */
+  transitLoadCost: number;
   /** Plan with the plain earliest-arrival greedy of baseline.ts instead (the yardstick of the defaults). */
   baseline: boolean;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
-  repairCandidates: 100,
+  repairCandidates: 400,
   repairVictims: 1000,
-  repairMoves: 400,
+  repairMoves: 3000,
   protectDirect: true,
   baseline: false,
   directBonusMin: 0,
   transitWaitCost: 0,
+  transitPressureCost: 5,
+  transitLoadCost: 5,
 };
+
+/** Time constant (min) of the decayed inbound demand behind transitPressureCost. */
+export const PRESSURE_TAU_MIN = DAY_MIN;
+/**
+ * Pickup load below which transit waits cost nothing: while pickups take under a fifth of the warehouses, a
+ * transit stop's room is rarely what blocks a later order, and ranking by arrival alone packs destinations'
+ * pickup windows best (demand bound for one airport stays far below it).
+ */
+export const PRESSURE_FLOOR = 0.2;
 
 /** How far past its 72 h deadline an order may still be delivered (late) before it counts as unrouted. */
 export const LATE_SLACK_MIN = 3 * DAY_MIN;
@@ -137,6 +160,11 @@ export interface EngineState {
   /** Per destination, the sedes on its continent and the others. */
   readonly sameSedes: number[][];
   readonly otherSedes: number[][];
+  /** Products of orders released to be flown, decayed with PRESSURE_TAU_MIN, as of inboundAt. */
+  inbound: number;
+  inboundAt: number;
+  /** The warehouses' total capacity. */
+  readonly totalCapacity: number;
 }
 
 export function createState(
@@ -171,6 +199,9 @@ export function createState(
     sedeInbound,
     sameSedes: net.codes.map((_, d) => net.sedes.filter((s) => net.continent[s] === net.continent[d])),
     otherSedes: net.codes.map((_, d) => net.sedes.filter((s) => net.continent[s] !== net.continent[d])),
+    inbound: 0,
+    inboundAt: 0,
+    totalCapacity: net.capacity.reduce((sum, c) => sum + c, 0),
   };
 }
 
@@ -215,6 +246,26 @@ export function routeCap(st: EngineState, legs: LegRec[], startTime: number, fro
   }
   const d = net.fDest[legs[legs.length - 1].f];
   return Math.min(cap, whResidual(st, d, prevArr, prevArr + st.pickup));
+}
+
+/** Counts an order's products in the decayed inbound demand. */
+export function noteDemand(st: EngineState, atMin: number, qty: number): void {
+  const dt = atMin - st.inboundAt;
+  if (dt > 0) {
+    st.inbound *= Math.exp(-dt / PRESSURE_TAU_MIN);
+    st.inboundAt = atMin;
+  }
+  st.inbound += qty;
+}
+
+/**
+ * Share of the warehouses' total capacity pickups take at the recent demand rate (products per minute times
+ * the pickup dwell, over the total capacity), above PRESSURE_FLOOR (0 below it).
+ */
+export function pickupPressure(st: EngineState): number {
+  const dt = Math.max(0, st.clock - st.inboundAt);
+  const rate = (st.inbound * Math.exp(-dt / PRESSURE_TAU_MIN)) / PRESSURE_TAU_MIN;
+  return Math.max(0, (rate * st.pickup) / st.totalCapacity - PRESSURE_FLOOR);
 }
 
 // ---------------------------------------------------------------- booking

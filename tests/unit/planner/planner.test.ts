@@ -103,6 +103,28 @@ describe('planner', () => {
     expect(report.hard).toBe(0);
   });
 
+  it('lands first at low load; once demand fills the warehouses, takes the shorter transit wait', () => {
+    // EBCI -> LOWW -> VIDP: an 8 h wait landing at 16:00, or a 1.5 h wait landing at 17:00.
+    const flights = [
+      flight('EBCI', 'LOWW', '01:00', 60),
+      flight('EBCI', 'LOWW', '08:30', 60),
+      flight('LOWW', 'VIDP', '10:00', 360),
+      flight('LOWW', 'VIDP', '11:00', 360),
+    ];
+    const caps = { SPIM: 100, SKBO: 100, EBCI: 100, LOWW: 400, UBBB: 100, VIDP: 100 };
+    const net = smallNetwork(flights, caps);
+    const mine = order('VIDP', 1, T0, 10);
+    const quiet = planAll(net, [mine]).outcomes[0];
+    expect(quiet.shipments[0].legs.map((l) => l.flightId)).toEqual(['EBCI-LOWW-01:00', 'LOWW-VIDP-10:00']);
+    // 4,000 products ordered an hour before (SKBO has no flights in): pickups would take a third of the
+    // network's 900 warehouse places.
+    const { outcomes, report } = planAll(net, [order('SKBO', 1, T0 - H, 4000), mine]);
+    const busy = outcomes.find((o) => o.key === mine.key)!;
+    expect(busy.status).toBe('onTime');
+    expect(busy.shipments[0].legs.map((l) => l.flightId)).toEqual(['EBCI-LOWW-08:30', 'LOWW-VIDP-11:00']);
+    expect(report.hard).toBe(0);
+  });
+
   it('gives 72 h when a product comes from another continent', () => {
     const net = smallNetwork([flight('EBCI', 'SKBO', '10:00', 600)]);
     const { outcomes } = planAll(net, [order('SKBO', 1, T0, 3)]);
