@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyFlightDto } from '../../contract';
-import { buildTestApp } from './helpers';
+import { airportsFile, flightsFile, smallAirports, smallFlights } from './fixtures';
+import { buildTestApp, upload } from './helpers';
 
 /** Pick-list catalogs of the filter panel: daily flights of the plan and order keys. */
 describe('catalog routes', () => {
@@ -56,5 +57,27 @@ describe('catalog routes', () => {
   it('rejects a limit out of range', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/pedidos?limit=0' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('lists the new plan once a flights file replaces it', async () => {
+    const fresh = await buildTestApp({ config: { seedDemo: false } });
+    try {
+      const ids = async () =>
+        (await fresh.inject({ method: 'GET', url: '/api/vuelos' })).json<DailyFlightDto[]>().map((f) => f.id);
+      expect((await upload(fresh, 'aereopuertos', 'a.txt', airportsFile(smallAirports()))).statusCode).toBe(
+        200,
+      );
+      expect((await upload(fresh, 'vuelos', 'v1.txt', flightsFile(smallFlights()))).statusCode).toBe(200);
+      expect(await ids()).toEqual(
+        smallFlights()
+          .map((f) => f.id)
+          .sort(),
+      );
+      const fewer = smallFlights().slice(1);
+      expect((await upload(fresh, 'vuelos', 'v2.txt', flightsFile(fewer))).statusCode).toBe(200);
+      expect(await ids()).toEqual(fewer.map((f) => f.id).sort());
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   OrderSearchQuery,
 } from '../../../contract';
 import type { DailyFlight } from '../../domain/types';
+import { currentFile } from '../../services/files';
 import { listFlights } from '../../services/network';
 import { searchOrderKeys } from '../../services/orderKeys';
 
@@ -28,6 +29,9 @@ export const toDailyFlightDto = (f: DailyFlight): DailyFlightDto => ({
 
 const catalogRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Every screen asks for the plan's flights; they change only with a new flights file, so the list is
+  // kept per stored file (its id, read on each call, also tells of a replacement by another instance).
+  let flightsOfFile: { fileId: number; list: DailyFlightDto[] } | undefined;
   app.get(
     '/vuelos',
     {
@@ -37,7 +41,13 @@ const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: DailyFlightListDto, ...errorResponses() },
       },
     },
-    async () => (await listFlights(app.db)).map(toDailyFlightDto),
+    async () => {
+      const file = await currentFile(app.db.orm, 'vuelos');
+      if (file && flightsOfFile?.fileId === file.id) return flightsOfFile.list;
+      const list = (await listFlights(app.db)).map(toDailyFlightDto);
+      if (file) flightsOfFile = { fileId: file.id, list };
+      return list;
+    },
   );
 
   app.get(
