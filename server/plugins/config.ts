@@ -27,6 +27,11 @@ export interface AppConfig {
   simTickMs: number | undefined;
   /** Heartbeat period of the live stream in ms; unset: the simulation's default. */
   simHeartbeatMs: number | undefined;
+  /**
+   * With PostgreSQL, how long a start waits for the runs it takes to be restored before it listens
+   * (health says 'restaurando' after that, until they run): a long event log can take minutes.
+   */
+  restoreWaitMs: number;
   /** Sign-in, CORS and rate limits (derived from HOST: a reachable server requires sign-in). */
   security: SecurityConfig;
   /**
@@ -114,6 +119,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     logLevel: readLogLevel(env),
     simTickMs: readOptionalInt(env, 'SIM_TICK_MS', 0, 3_600_000),
     simHeartbeatMs: readOptionalInt(env, 'SIM_HEARTBEAT_MS', 1, 3_600_000),
+    restoreWaitMs: readInt(env, 'RESTORE_WAIT_MS', 20_000, 0, 3_600_000),
     security: readSecurityConfig(env, overrides.host ?? host, (message) => new ConfigError(message)),
     instanceUrl: readInstanceUrl(env),
     ...overrides,

@@ -41,7 +41,7 @@ export const simulationPlugin = fp(
       log: app.log,
       cluster:
         app.db.kind === 'postgres' && app.db.url
-          ? { url: app.db.url, pollMs: CLUSTER_POLL_MS, address }
+          ? { url: app.db.url, pollMs: CLUSTER_POLL_MS, address, restoreWaitMs: app.config.restoreWaitMs }
           : undefined,
     });
     app.decorate('simulation', service);

@@ -26,7 +26,10 @@ export interface SimulationDeps {
   wallMs: () => number;
   log?: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /** PostgreSQL: other instances may share the database and its runs (one leads each mode). */
-  cluster?: Omit<CoordinatorOptions, 'log'>;
+  cluster?: Omit<CoordinatorOptions, 'log'> & {
+    /** Longest wait at start for the runs taken to be restored (then health says 'restaurando'). */
+    restoreWaitMs: number;
+  };
 }
 
 const toPlanOrder = (o: StoredOrderEvent): PlanOrder => ({
@@ -126,6 +129,10 @@ export class SimulationService {
     return this.coordinator === null || this.coordinator.leads(modo);
   }
 
+  /** The first round of the cluster's locks and the restores it started (resolved without a cluster). */
+  private clusterSettled: Promise<void> = Promise.resolve();
+  private clusterRestoring = false;
+
   /** Live knobs (tests shorten them; the timers read them when they fire). */
   get options(): SimulationOptions {
     return this.deps.options;
@@ -160,8 +167,21 @@ export class SimulationService {
         orders: (orders) => this.plan(orders),
         network: () => this.realtime.reset(),
       });
-      // A lone instance leads every mode as soon as it is ready.
-      await coordinator.settled();
+      // A lone instance leads every mode as soon as it is ready; a restore longer than restoreWaitMs
+      // (a daily operation with a million events takes minutes) goes on while it answers, so that a
+      // start never outlasts Fastify's plugin timeout and health can say 'restaurando'.
+      this.clusterRestoring = true;
+      this.clusterSettled = coordinator.settled().finally(() => {
+        this.clusterRestoring = false;
+      });
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.clusterSettled,
+        new Promise((resolve) => {
+          waited = setTimeout(resolve, this.deps.cluster?.restoreWaitMs ?? 0);
+        }),
+      ]);
+      clearTimeout(waited);
     } else this.runs.restore();
     this.stream.start();
   }
@@ -190,11 +210,12 @@ export class SimulationService {
 
   /** True until every run stored before a restart is running again. */
   get restoring(): boolean {
-    return this.runs.isRestoring;
+    return this.runs.isRestoring || this.clusterRestoring;
   }
 
   /** Resolves when every current run is built (tests, benchmarks). */
-  settled(): Promise<void> {
+  async settled(): Promise<void> {
+    await this.clusterSettled;
     return this.runs.settled();
   }
 
