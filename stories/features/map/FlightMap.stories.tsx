@@ -240,17 +240,18 @@ export const Disconnected: Story = {
   render: (args) => <FlightMap {...args} connectionLogic={failingStream} />,
   play: async ({ canvasElement }) => {
     const root = await loadedMap(canvasElement, 0);
-    await expect(await within(root).findByText('SSE desconectado')).toBeVisible();
+    // Retries reconnect for a moment now and then, so each text is found and seen in one step (a text
+    // found just before a retry may be gone when it is looked at).
+    await waitFor(() => expect(within(root).getByText('SSE desconectado')).toBeVisible(), {
+      timeout: 10_000,
+    });
     // Not only a small pill: the map dims and says it stopped.
     await waitFor(() => expect(root).toHaveAttribute('data-offline', 'true'));
-    // Retries reconnect for a moment now and then: wait for the message rather than read it once.
-    await expect(
-      await within(root).findByText(
-        /Sin conexión con el servidor: el mapa está detenido/,
-        {},
-        { timeout: 10_000 },
-      ),
-    ).toBeVisible();
+    await waitFor(
+      () =>
+        expect(within(root).getByText(/Sin conexión con el servidor: el mapa está detenido/)).toBeVisible(),
+      { timeout: 10_000 },
+    );
   },
 };
 
