@@ -33,11 +33,15 @@ const flightsQueryAtom = atomWithQuery(() => ({
 
 const orderSearchKey = (text: string) => ['pedidos', 'catalogo', text] as const;
 
+const orderSearchQuery = (text: string) => ({
+  queryKey: orderSearchKey(text),
+  // One more than the list shows: it then says there are more and asks for more letters.
+  queryFn: ({ signal }: { signal: AbortSignal }) => searchOrderKeys(text, MAX_SHOWN + 1, signal),
+});
+
 const orderSearchAtom = atomFamily((text: string) =>
   atomWithQuery(() => ({
-    queryKey: orderSearchKey(text),
-    // One more than the list shows: it then says there are more and asks for more letters.
-    queryFn: ({ signal }) => searchOrderKeys(text, MAX_SHOWN + 1, signal),
+    ...orderSearchQuery(text),
     // Keep the last list on screen while the next search answers.
     placeholderData: keepPreviousData,
   })),
@@ -91,6 +95,12 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
       : undefined;
   };
   const orderBase = narrowingBase(orderQuery, freshAnswer, MAX_SHOWN);
+  // The request leaves at the keystroke, not after the panel's two renders (urgent, then deferred): the
+  // deferred render then finds it under way or answered.
+  const onOrderSearch = (text: string) => {
+    setOrderText(text);
+    void queryClient.prefetchQuery(orderSearchQuery(narrowingBase(text.trim(), freshAnswer, MAX_SHOWN)));
+  };
   const orders = useAtomValue(orderSearchAtom(orderBase));
   const orderKeys = useMemo(
     () => (orders.data && orderBase !== orderQuery ? narrowAnswer(orders.data, orderQuery) : orders.data),
@@ -158,7 +168,7 @@ export function ScreenFilterPanel({ mode }: { mode: RunMode }) {
       orders={{ ...pickList(orderOptions, orders), hasMore: (orderKeys?.length ?? 0) > MAX_SHOWN }}
       regions={regions}
       citiesFor={(region) => citiesOf(airports, region)}
-      onOrderSearch={setOrderText}
+      onOrderSearch={onOrderSearch}
       clock={{ now: clock.now, offline: clock.offline, caption: clockCaption(clock) }}
       runControls={<RunControls mode={mode} />}
     />
