@@ -8,9 +8,9 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../tests/freePort';
 import { parseArgs } from './lib/args';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -20,17 +20,6 @@ const VARIANTS = {
   tsx: [path.join(ROOT, 'node_modules', '.bin', 'tsx'), 'server/main.ts'],
 } as const;
 type Variant = keyof typeof VARIANTS;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The process and all its descendants, from /proc. */
 function processTree(root: number): number[] {

@@ -4,11 +4,14 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import chromiumConfig from '../../scripts/chromium.json';
+
+import { freePort } from '../freePort';
+
+export { freePort };
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? chromiumConfig.executablePath;
@@ -18,18 +21,6 @@ export const CHROMIUM_ARGS = chromiumConfig.args;
 export function ensureBuilt() {
   if (existsSync(path.join(PROJECT_ROOT, 'dist', 'index.html'))) return;
   execFileSync('npx', ['vite', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningServer {

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { RunDto } from '../../contract';
 import { type DbTarget, openDatabase } from '../../server/db/client';
+import { freePort } from '../freePort';
 import { airportsFile, flightsFile, order, ordersFile } from '../server/fixtures';
 import { eachDatabase } from '../server/helpers';
 import { simAirports, simFlights, simOrders } from '../server/simulationNetwork';
@@ -25,17 +25,6 @@ afterAll(() => {
 const BIG = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      server.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 interface Server {
   base: string;

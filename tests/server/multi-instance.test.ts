@@ -1,11 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthDto, OrderDetailDto, RunDto } from '../../contract';
+import { freePort } from '../freePort';
 import { HAS_REAL_DATA, REAL_FILES, TEST_DATABASE_URL } from './helpers';
 
 /**
@@ -39,17 +39,6 @@ async function admin(text: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      server.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 interface Instance {
