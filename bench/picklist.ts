@@ -107,11 +107,17 @@ const fold = (s: string) =>
     .toLowerCase();
 
 /** Types `text` key by key into the open pick list; returns ms per keystroke until the list matches. */
-async function typeAndTime(page: Page, text: string): Promise<number[]> {
+async function typeAndTime(
+  page: Page,
+  text: string,
+  threadMs: () => Promise<number>,
+): Promise<{ times: number[]; cpu: number[] }> {
   const box = page.getByRole('searchbox');
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let i = 1; i <= text.length; i++) {
     const needle = fold(text.slice(0, i));
+    const c0 = await threadMs();
     const t0 = performance.now();
     await box.press(text[i - 1]);
     // A string, not a function: the bench runs through tsx, whose helpers do not exist in the page.
@@ -126,6 +132,7 @@ async function typeAndTime(page: Page, text: string): Promise<number[]> {
       { polling: 'raf', timeout: 30_000 },
     );
     times.push(performance.now() - t0);
+    cpu.push((await threadMs()) - c0);
     if (process.env.PICKLIST_TRACE) {
       const trace = await page.evaluate(
         `(() => { const e = performance.getEntriesByType('resource').filter((r) => r.name.includes('buscar=${encodeURIComponent(text.slice(0, i))}&')).pop(); return e ? [Math.round(e.startTime), Math.round(e.responseEnd - e.startTime), Math.round(performance.now())] : null; })()`,
@@ -135,19 +142,28 @@ async function typeAndTime(page: Page, text: string): Promise<number[]> {
       );
     }
   }
-  return times;
+  return { times, cpu };
 }
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
-const summary = (xs: number[]) => ({
-  keystrokes: xs.length,
-  p50Ms: Math.round(quantile(xs, 0.5)),
-  p95Ms: Math.round(quantile(xs, 0.95)),
-  maxMs: Math.round(Math.max(...xs)),
+/** Per keystroke: the time until the list matched, and the page's main-thread CPU time meanwhile. */
+interface Samples {
+  times: number[];
+  cpu: number[];
+}
+const summary = ({ times, cpu }: Samples) => ({
+  keystrokes: times.length,
+  p50Ms: Math.round(quantile(times, 0.5)),
+  p95Ms: Math.round(quantile(times, 0.95)),
+  maxMs: Math.round(Math.max(...times)),
+  // Less swayed by other processes than the wall time: what the page itself spent per keystroke.
+  cpuP50Ms: Math.round(quantile(cpu, 0.5)),
+  cpuMeanMs: Math.round(cpu.reduce((a, b) => a + b, 0) / Math.max(1, cpu.length)),
 });
+const samples = (): Samples => ({ times: [], cpu: [] });
 
 interface Build {
   name: string;
@@ -169,7 +185,7 @@ async function serveBuild(page: Page, dist: string): Promise<void> {
   );
 }
 
-type OpenPage = { page: Page; context: BrowserContext };
+type OpenPage = { page: Page; context: BrowserContext; threadMs: () => Promise<number> };
 
 /** A page of `build` on /operacion, once the live map shows its flights. */
 async function openApp(browser: Browser, baseUrl: string, build: Build): Promise<OpenPage> {
@@ -183,6 +199,13 @@ async function openApp(browser: Browser, baseUrl: string, build: Build): Promise
     undefined,
     { timeout: 60_000 },
   );
+  const cdp = await opened.context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  // CPU time of the page's main thread so far.
+  const threadMs = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+  };
   if (process.env.PICKLIST_TRACE) {
     const again: number[] = [];
     for (const text of ['S', 'SK', '0', '000', '0000003', 'SKBO-', 'SKBO-000']) {
@@ -192,23 +215,24 @@ async function openApp(browser: Browser, baseUrl: string, build: Build): Promise
     }
     progress(`API with the page open: ${again.map(Math.round).join(' ')} ms`);
   }
-  return opened;
+  return { page, context: opened.context, threadMs };
 }
 
 /** One round: types into 'Vuelo', then into 'Pedido'. */
 async function measureRound(
-  page: Page,
+  { page, threadMs }: OpenPage,
   flightText: string,
   orderText: string,
-  into: { flights: number[]; orders: number[] },
+  into: { flights: Samples; orders: Samples },
 ): Promise<void> {
   // An operator opens the list, then types: the bench does the same, after the list is shown.
   await page.getByRole('button', { name: /^Vuelo/ }).click();
   await page.getByRole('searchbox').waitFor();
   await page.waitForTimeout(400);
-  const ft = await typeAndTime(page, flightText);
-  progress(`Vuelo: ${ft.map(Math.round).join(' ')} ms`);
-  into.flights.push(...ft);
+  const ft = await typeAndTime(page, flightText, threadMs);
+  progress(`Vuelo: ${ft.times.map(Math.round).join(' ')} ms; CPU ${ft.cpu.map(Math.round).join(' ')} ms`);
+  into.flights.times.push(...ft.times);
+  into.flights.cpu.push(...ft.cpu);
   // The first Escape clears the search box, the second closes the popover.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
@@ -226,9 +250,10 @@ async function measureRound(
     })`);
     progress(`main thread with the list open, 2 s: long tasks ${JSON.stringify(busy)} [ms, frames]`);
   }
-  const ot = await typeAndTime(page, orderText);
-  progress(`Pedido: ${ot.map(Math.round).join(' ')} ms`);
-  into.orders.push(...ot);
+  const ot = await typeAndTime(page, orderText, threadMs);
+  progress(`Pedido: ${ot.times.map(Math.round).join(' ')} ms; CPU ${ot.cpu.map(Math.round).join(' ')} ms`);
+  into.orders.times.push(...ot.times);
+  into.orders.cpu.push(...ot.cpu);
   // The first Escape clears the search box, the second closes the popover.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
@@ -278,7 +303,7 @@ export default async function picklistBench(argv: string[]): Promise<void> {
         throw new Error(`--compare: no index.html in ${other}`);
       builds.push({ name: path.resolve(other), dist: path.resolve(other) });
     }
-    const times = new Map(builds.map((b) => [b, { flights: [] as number[], orders: [] as number[] }]));
+    const times = new Map(builds.map((b) => [b, { flights: samples(), orders: samples() }]));
     // One build keeps its page through the rounds; two take a fresh page each round (one map
     // animating at a time), so the first keystrokes of every round of both run on a cold page.
     let kept: OpenPage | null = null;
@@ -286,9 +311,9 @@ export default async function picklistBench(argv: string[]): Promise<void> {
       for (const build of r % 2 === 0 ? builds : [...builds].reverse()) {
         progress(`round ${r + 1}/${rounds}${other ? ` (${build.name})` : ''}`);
         const opened: OpenPage = kept ?? (await openApp(browser, server.baseUrl, build));
-        const t = times.get(build) ?? { flights: [], orders: [] };
+        const t = times.get(build) ?? { flights: samples(), orders: samples() };
         await measureRound(
-          opened.page,
+          opened,
           flightSearch[r % flightSearch.length],
           orderSearch[r % orderSearch.length],
           t,
@@ -300,7 +325,7 @@ export default async function picklistBench(argv: string[]): Promise<void> {
     await kept?.context.close();
     const flightsPlan = (await (await fetch(`${server.baseUrl}/api/vuelos`)).json()) as unknown[];
     const results = builds.map((build) => {
-      const t = times.get(build) ?? { flights: [], orders: [] };
+      const t = times.get(build) ?? { flights: samples(), orders: samples() };
       return {
         build: build.name,
         flights: { ...summary(t.flights), options: Array.isArray(flightsPlan) ? flightsPlan.length : null },
@@ -310,16 +335,16 @@ export default async function picklistBench(argv: string[]): Promise<void> {
     for (const result of results) {
       process.stderr.write(
         `${other ? `[${result.build}]\n` : ''}` +
-          `Vuelo (${result.flights.options} vuelos): p50 ${result.flights.p50Ms} ms, p95 ${result.flights.p95Ms} ms, max ${result.flights.maxMs} ms\n` +
-          `Pedido (${orders.toLocaleString('es-ES')} pedidos en el servidor): p50 ${result.orders.p50Ms} ms, p95 ${result.orders.p95Ms} ms, max ${result.orders.maxMs} ms\n`,
+          `Vuelo (${result.flights.options} vuelos): p50 ${result.flights.p50Ms} ms, p95 ${result.flights.p95Ms} ms, max ${result.flights.maxMs} ms; CPU p50 ${result.flights.cpuP50Ms} ms, mean ${result.flights.cpuMeanMs} ms\n` +
+          `Pedido (${orders.toLocaleString('es-ES')} pedidos en el servidor): p50 ${result.orders.p50Ms} ms, p95 ${result.orders.p95Ms} ms, max ${result.orders.maxMs} ms; CPU p50 ${result.orders.cpuP50Ms} ms, mean ${result.orders.cpuMeanMs} ms\n`,
       );
     }
     if (results.length === 2) {
       const [a, b] = results;
       const ratio = (x: number, y: number) => (y > 0 ? (x / y).toFixed(2) : '-');
       process.stderr.write(
-        `app / compare: Vuelo p50 ${ratio(a.flights.p50Ms, b.flights.p50Ms)}, p95 ${ratio(a.flights.p95Ms, b.flights.p95Ms)}; ` +
-          `Pedido p50 ${ratio(a.orders.p50Ms, b.orders.p50Ms)}, p95 ${ratio(a.orders.p95Ms, b.orders.p95Ms)}\n`,
+        `app / compare: Vuelo p50 ${ratio(a.flights.p50Ms, b.flights.p50Ms)}, p95 ${ratio(a.flights.p95Ms, b.flights.p95Ms)}, CPU mean ${ratio(a.flights.cpuMeanMs, b.flights.cpuMeanMs)}; ` +
+          `Pedido p50 ${ratio(a.orders.p50Ms, b.orders.p50Ms)}, p95 ${ratio(a.orders.p95Ms, b.orders.p95Ms)}, CPU mean ${ratio(a.orders.cpuMeanMs, b.orders.cpuMeanMs)}\n`,
       );
     }
     const [result] = results;
