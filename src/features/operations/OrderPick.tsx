@@ -2,12 +2,12 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { atomFamily } from 'jotai/utils';
 import { atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { searchOrderKeys } from '../../api/catalog';
 import { QUERY_STALE_MS } from '../../api/queryClient';
 import { MAX_SHOWN, type PickOption, SearchPick } from '../../components/SearchPick/SearchPick';
 import type { PickCardProps } from '../filters/FilterPanel';
-import { narrowAnswer, narrowingBase } from './orderNarrowing';
+import { interimAnswer, narrowAnswer, narrowingBase } from './orderNarrowing';
 import { catalogError } from './pickList';
 
 const orderSearchKey = (text: string) => ['pedidos', 'catalogo', text] as const;
@@ -56,28 +56,35 @@ function useStableOptions(keys: readonly string[] | undefined): PickOption[] | u
  */
 export function OrderPick({ value, onChange, onOpenChange }: PickCardProps) {
   const [text, setText] = useState('');
-  const query = useDeferredValue(text.trim());
+  const query = text.trim();
   const queryClient = useAtomValue(queryClientAtom);
   // A fresh answer already at hand for a prefix of the text (read at each keystroke's render).
-  const freshAnswer = (prefix: string) => {
-    const state = queryClient.getQueryState<string[]>(orderSearchKey(prefix));
-    return state?.status === 'success' &&
-      !state.isInvalidated &&
-      Date.now() - state.dataUpdatedAt < QUERY_STALE_MS
-      ? state.data
-      : undefined;
-  };
+  const freshAnswer = useCallback(
+    (prefix: string) => {
+      const state = queryClient.getQueryState<string[]>(orderSearchKey(prefix));
+      return state?.status === 'success' &&
+        !state.isInvalidated &&
+        Date.now() - state.dataUpdatedAt < QUERY_STALE_MS
+        ? state.data
+        : undefined;
+    },
+    [queryClient],
+  );
   const base = narrowingBase(query, freshAnswer, MAX_SHOWN);
-  // The request leaves at the keystroke, not after the card's two renders (urgent, then deferred): the
-  // deferred render then finds it under way or answered.
+  // The request leaves in the input handler, before the card renders.
   const onSearch = (next: string) => {
     setText(next);
     void queryClient.prefetchQuery(orderSearchQuery(narrowingBase(next.trim(), freshAnswer, MAX_SHOWN)));
   };
   const orders = useAtomValue(orderSearchAtom(base));
   const keys = useMemo(
-    () => (orders.data && base !== query ? narrowAnswer(orders.data, query) : orders.data),
-    [orders.data, base, query],
+    () =>
+      orders.data
+        ? base !== query
+          ? narrowAnswer(orders.data, query)
+          : orders.data
+        : interimAnswer(query, freshAnswer),
+    [orders.data, base, query, freshAnswer],
   );
   const options = useStableOptions(keys);
 
