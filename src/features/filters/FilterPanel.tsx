@@ -45,6 +45,13 @@ export interface PickList {
 
 const NONE: PickList = { options: [] };
 
+/** What the panel hands a pick card that a screen renders itself: the pick, and the popover's state. */
+export interface PickCardProps {
+  value: string | null;
+  onChange: (id: string) => void;
+  onOpenChange: (isOpen: boolean) => void;
+}
+
 /** Slows the map's planes while a pick list is open, so typing answers at once. */
 function usePickHold(): (open: boolean) => void {
   const release = useRef<(() => void) | null>(null);
@@ -66,7 +73,11 @@ export interface FilterPanelProps {
   regions?: readonly SelectOption[];
   /** Cities for a region ('todas' for all). */
   citiesFor?: (region: string | null) => readonly SelectOption[];
-  onOrderSearch?: (text: string) => void;
+  /**
+   * A 'Pedido' card that searches its own options (the server's orders) in place of `orders`: it holds
+   * its search text, so a keystroke re-renders that card, not the panel.
+   */
+  orderPick?: (card: PickCardProps) => ReactNode;
   /** The clock pill's source (server clock); local time without it. */
   timeSource?: TimeSource;
   refreshInterval?: number;
@@ -87,7 +98,7 @@ export function FilterPanel({
   orders = NONE,
   regions = [],
   citiesFor = () => [],
-  onOrderSearch,
+  orderPick,
   timeSource,
   refreshInterval,
   referenceDate,
@@ -194,20 +205,27 @@ export function FilterPanel({
           value={draft.almacen}
           onChange={(almacen) => update({ almacen })}
         />
-        <SearchPick
-          label="Pedido"
-          placeholder="Seleccionar pedido"
-          options={orders.options}
-          hasMore={orders.hasMore}
-          isLoading={orders.isLoading}
-          error={orders.error}
-          onRetry={orders.onRetry}
-          emptyText="No hay pedidos cargados"
-          onOpenChange={onPickOpen}
-          value={draft.pedido}
-          onChange={(pedido) => update({ pedido })}
-          onSearchChange={onOrderSearch}
-        />
+        {orderPick ? (
+          orderPick({
+            value: draft.pedido,
+            onChange: (pedido) => update({ pedido }),
+            onOpenChange: onPickOpen,
+          })
+        ) : (
+          <SearchPick
+            label="Pedido"
+            placeholder="Seleccionar pedido"
+            options={orders.options}
+            hasMore={orders.hasMore}
+            isLoading={orders.isLoading}
+            error={orders.error}
+            onRetry={orders.onRetry}
+            emptyText="No hay pedidos cargados"
+            onOpenChange={onPickOpen}
+            value={draft.pedido}
+            onChange={(pedido) => update({ pedido })}
+          />
+        )}
       </section>
 
       <Button

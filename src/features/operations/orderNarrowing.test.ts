@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrowAnswer, narrowingBase } from './orderNarrowing';
+import { interimAnswer, narrowAnswer, narrowingBase } from './orderNarrowing';
 
 const KEYS = ['SKBO-000000011', 'SKBO-000000012', 'SEQM-000000011', 'SPIM-000000110'];
 const serverAnswer = (text: string) => KEYS.filter((k) => k.includes(text.toUpperCase()));
@@ -24,5 +24,20 @@ describe('order search narrowing', () => {
     ]);
     expect(narrowingBase('SE', (p) => cache.get(p), 10)).toBe('S');
     expect(narrowingBase('SE', () => undefined, 10)).toBe('SE');
+  });
+
+  it('while the server answers, shows the first keys it will send, from a prefix answer cut at the limit', () => {
+    // The server sends the first `limit` matching keys in key order.
+    const firstKeys = (text: string) =>
+      [...KEYS]
+        .sort()
+        .filter((k) => k.includes(text.toUpperCase()))
+        .slice(0, 2);
+    const cache = new Map([['S', firstKeys('S')]]);
+    expect(cache.get('S')).toEqual(['SEQM-000000011', 'SKBO-000000011']);
+    // The server will send SKBO-000000011 and SKBO-000000012: the first one shows at once.
+    expect(interimAnswer('SKBO-0000000', (p) => cache.get(p))).toEqual(['SKBO-000000011']);
+    expect(interimAnswer('SP', (p) => cache.get(p))).toEqual([]);
+    expect(interimAnswer('SP', () => undefined)).toBeUndefined();
   });
 });

@@ -22,3 +22,19 @@ export function narrowAnswer(answer: readonly string[], text: string): string[] 
   const needle = text.trim().toUpperCase();
   return answer.filter((key) => key.toUpperCase().includes(needle));
 }
+
+/**
+ * While the server answers `text`: the matching keys of the longest prefix's answer at hand. Both
+ * answers are the first keys in key order, so these are the first keys the server will send for
+ * `text` (perhaps not all of them): the list narrows at the keystroke and the answer completes it.
+ */
+export function interimAnswer(
+  text: string,
+  answerOf: (prefix: string) => readonly string[] | undefined,
+): string[] | undefined {
+  for (let n = text.length - 1; n >= 0; n--) {
+    const keys = answerOf(text.slice(0, n));
+    if (keys) return narrowAnswer(keys, text);
+  }
+  return undefined;
+}
