@@ -106,13 +106,13 @@ export async function findStoredOrder(db: { orm: Executor }, key: string): Promi
     : undefined;
 }
 
-/** Orders per page of ordersAfterId. */
-const AFTER_ID_PAGE = 5000;
+/** Orders per page of ordersAfterId (PGlite decodes a page on the main thread). */
+const AFTER_ID_PAGE = 2000;
 
 /**
  * Orders stored after id `afterId` and released before `beforeMin`: those a daily-operation run got live
  * while it ran, older than the window it loads (a crash may have lost their events). A page at a time in
- * id order, each page the next AFTER_ID_PAGE stored orders whatever their release (filtered here): a
+ * id order, each page the next pageSize stored orders whatever their release (filtered here): a
  * million orders uploaded after the run began, read in one statement, held the event loop for seconds,
  * and a filter in the statement would walk every later order of the window to fill one page.
  */
