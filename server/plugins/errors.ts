@@ -155,8 +155,12 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const apiError = toApiError(error, app.config.uploadLimitBytes);
-      if (apiError.statusCode >= 500) request.log.error({ err: error }, 'error interno');
-      else request.log.info({ code: apiError.code, status: apiError.statusCode }, apiError.message);
+      const fields = { code: apiError.code, status: apiError.statusCode };
+      // A 503 the server answers on purpose (closing, a run led elsewhere) is expected, not a fault.
+      if (error instanceof ApiError && apiError.statusCode === 503)
+        request.log.warn(fields, apiError.message);
+      else if (apiError.statusCode >= 500) request.log.error({ err: error }, 'error interno');
+      else request.log.info(fields, apiError.message);
       reply.status(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
     });
   },

@@ -106,28 +106,45 @@ export async function findStoredOrder(db: { orm: Executor }, key: string): Promi
     : undefined;
 }
 
+/** Orders per page of ordersAfterId (PGlite decodes a page on the main thread). */
+const AFTER_ID_PAGE = 2000;
+
 /**
  * Orders stored after id `afterId` and released before `beforeMin`: those a daily-operation run got live
- * while it ran, older than the window it loads (a crash may have lost their events).
+ * while it ran, older than the window it loads (a crash may have lost their events). A page at a time in
+ * id order, each page the next pageSize stored orders whatever their release (filtered here): a
+ * million orders uploaded after the run began, read in one statement, held the event loop for seconds,
+ * and a filter in the statement would walk every later order of the window to fill one page.
  */
-export async function listOrdersAfterId(
+export async function* ordersAfterId(
   db: { orm: Executor },
   afterId: number,
   beforeMin: number,
-): Promise<StoredOrder[]> {
-  const rows = await db.orm
-    .select({
-      destination: orders.destination,
-      seq: orders.seq,
-      releaseMin: orders.releaseMin,
-      quantity: orders.quantity,
-      clientId: orders.clientId,
-      source: orders.source,
-    })
-    .from(orders)
-    .where(and(gt(orders.id, afterId), lt(orders.releaseMin, beforeMin)))
-    .orderBy(asc(orders.id));
-  return rows.map((r) => ({ key: orderKey(r.destination, r.seq), ...r }));
+  pageSize = AFTER_ID_PAGE,
+): AsyncGenerator<StoredOrder[]> {
+  for (let after = afterId; ; ) {
+    const rows = await db.orm
+      .select({
+        id: orders.id,
+        destination: orders.destination,
+        seq: orders.seq,
+        releaseMin: orders.releaseMin,
+        quantity: orders.quantity,
+        clientId: orders.clientId,
+        source: orders.source,
+      })
+      .from(orders)
+      .where(gt(orders.id, after))
+      .orderBy(asc(orders.id))
+      .limit(pageSize);
+    const page: StoredOrder[] = [];
+    for (const { id: _id, ...r } of rows)
+      if (r.releaseMin < beforeMin) page.push({ key: orderKey(r.destination, r.seq), ...r });
+    if (page.length > 0) yield page;
+    const last = rows[rows.length - 1]?.id;
+    if (rows.length < pageSize || last == null) return;
+    after = last;
+  }
 }
 
 // ---------- bulk insert ----------

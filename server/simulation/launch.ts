@@ -1,8 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../db/client';
 import type { PlanOrder } from '../planner/types';
-import { listOrdersAfterId } from '../services/orders';
+import { ordersAfterId } from '../services/orders';
 import { loadInputs, operationWindowStart } from './inputs';
 import type { SimulationOptions } from './options';
+import type { RunEvent } from './run/events';
 import type { RunInputs } from './run/runtime';
 import type { TrackedRun } from './tracked';
 import { viewNetwork } from './view';
@@ -82,10 +84,15 @@ export async function launchRun(
     );
 }
 
+/** Events or orders looked at between two turns of the event loop (a few milliseconds). */
+const OWED_SLICE = 20_000;
+
 /**
  * A daily-operation run takes every order acknowledged while it runs, whatever its date. Those older
  * than the window it loads exist for it only as its stored events; one the server acknowledged but died
  * before storing the event of (or that was stored while no server ran) is owed to it: planned live now.
+ * A run that took a million-line file has a million of both: they are compared in slices, the event
+ * loop free between them (its events only when some such order exists).
  */
 async function ordersOwed(deps: LaunchDeps, c: TrackedRun, restore: RestorePoint): Promise<PlanOrder[]> {
   const row = c.row;
@@ -96,10 +103,23 @@ async function ordersOwed(deps: LaunchDeps, c: TrackedRun, restore: RestorePoint
     (restore.estado !== 'en_curso' && restore.estado !== 'pausada')
   )
     return [];
+  const owed: PlanOrder[] = [];
+  let planned: Set<string> | null = null;
+  for await (const page of ordersAfterId(deps.db, since, operationWindowStart(row.inicioMin, deps.options))) {
+    planned ??= await plannedKeys(restore.events);
+    for (const o of page)
+      if (!planned.has(o.key))
+        owed.push({ key: o.key, destination: o.destination, releaseMin: o.releaseMin, quantity: o.quantity });
+  }
+  return owed;
+}
+
+/** The orders a run's events planned, gathered in slices. */
+async function plannedKeys(events: RunEvent[]): Promise<Set<string>> {
   const planned = new Set<string>();
-  for (const e of restore.events) if (e.kind === 'pedido') planned.add(e.order.key);
-  const later = await listOrdersAfterId(deps.db, since, operationWindowStart(row.inicioMin, deps.options));
-  return later
-    .filter((o) => !planned.has(o.key))
-    .map((o) => ({ key: o.key, destination: o.destination, releaseMin: o.releaseMin, quantity: o.quantity }));
+  for (let i = 0; i < events.length; i += OWED_SLICE) {
+    if (i > 0) await nextTurn();
+    for (const e of events.slice(i, i + OWED_SLICE)) if (e.kind === 'pedido') planned.add(e.order.key);
+  }
+  return planned;
 }

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import type { ApiErrorDto } from '../../contract';
+import { DAY_MIN } from '../../contract/time';
 import type { StoredOrderEvent } from '../../server/plugins/events';
-import { FORM_SEQ_START, listOrdersBetween } from '../../server/services/orders';
+import { FORM_SEQ_START, listOrdersBetween, ordersAfterId } from '../../server/services/orders';
 import { airportsFile, order, ordersFile, smallAirports } from './fixtures';
 import { buildTestApp, eachDatabase, upload } from './helpers';
 
@@ -149,6 +150,26 @@ eachDatabase('order form', (db) => {
       expect(stored.filter((o) => o.destination === 'SPIM').every((o) => o.seq > FORM_SEQ_START + 5)).toBe(
         true,
       );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reads the orders stored after an id and released before a minute once each, a page at a time', async () => {
+    const app = await buildTestApp({ db, now: () => NOW_MS });
+    try {
+      await upload(app, 'aereopuertos', 'a.txt', airportsFile(smallAirports()));
+      const days = [20, 23, 21, 24, 20, 22, 23];
+      await upload(app, 'pedidos', 'p.txt', ordersFile(days.map((day, i) => order('SPIM', i + 1, { day }))));
+      expect((await post(app, { clienteId: '9', aeropuerto: 'LIM', cantidad: 1 })).statusCode).toBe(201);
+      const all = await listOrdersBetween(app.db, 0, 2 ** 31 - 1);
+      const pages: string[][] = [];
+      // Before the 23rd (the form's order, on the 22nd, is one of them), three stored orders a page.
+      for await (const page of ordersAfterId(app.db, 0, NOW_MIN + DAY_MIN, 3))
+        pages.push(page.map((o) => o.key));
+      const before = all.filter((o) => o.releaseMin < NOW_MIN + DAY_MIN).map((o) => o.key);
+      expect(pages.flat().sort()).toEqual(before.sort());
+      expect(pages.length).toBeGreaterThan(1);
     } finally {
       await app.close();
     }
