@@ -50,7 +50,7 @@ async function addOrders(db: Database, total: number): Promise<{ orders: number;
     );
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await db.raw.exec('ANALYZE orders');
+  await db.raw.exec('ANALYZE order_rows');
   await loadOrderKeyIndex(db.orm);
   const after = await orderRange({ orm: db.orm });
   return { orders: after?.count ?? 0, seconds: round1((performance.now() - t0) / 1000) };

@@ -1,14 +1,17 @@
 /**
  * Faults under load, against the server in a child process (PGlite in a temporary DATA_DIR, or
- * PostgreSQL with --database-url): the worst event-loop stall and the slowest health answer during a
- * 1 M-line order upload while a daily-operation run is active, then while that run takes the orders,
+ * PostgreSQL with --database-url): the worst event-loop stall and the slowest answer of health, of
+ * the flights, of an order search and of a form order during a 1 M-line order upload while a
+ * daily-operation run is active, then while that run takes the orders,
  * the SIGTERM time, the same stall figures during the restart that restores the run (its event log
  * holds every uploaded order), the peak RSS of three concurrent 310 MB uploads (refused at the 300 MB
  * limit), and the SIGTERM time in the middle of an upload. Files are generated in /tmp and removed
  * afterwards. Every wait is bounded (--settle-max, --restore-max seconds).
  *
  *   npm run bench -- faults [--lines 1000000] [--big-mb 310] [--concurrent 3] [--database-url URL]
- *     [--without-run] [--settle-max 600] [--restore-max 600] [--cpu-prof DIR]
+ *     [--without-run] [--upload-only] [--settle-max 600] [--restore-max 600] [--cpu-prof DIR]
+ *
+ * --upload-only stops after the 1 M-line upload's figures (a quicker A/B of the upload alone).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -162,25 +165,54 @@ function uploadFile(port: number, kind: string, file: string): Promise<{ status:
   });
 }
 
-/** Asks /api/health every 100 ms while `work` runs; returns the slowest answer. */
+/** An ordinary request asked beside health while an upload runs: reads, a search and a form order. */
+interface ApiProbe {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+/** What a person does meanwhile: the flights, an order search, an order through the form. */
+const API_PROBES = (destination: string): ApiProbe[] => [
+  { name: 'vuelos', method: 'GET', url: '/api/vuelos' },
+  { name: 'busqueda', method: 'GET', url: `/api/pedidos?buscar=${destination}-00000&limit=50` },
+  {
+    name: 'formulario',
+    method: 'POST',
+    url: '/api/pedidos',
+    body: { clienteId: '0000001', aeropuerto: destination, cantidad: 1 },
+  },
+];
+
+/**
+ * Asks /api/health every 100 ms while `work` runs, and each of `api` in a loop of its own (one waiting
+ * answer never holds the others back); returns the slowest answer of each, and the statuses not 2xx.
+ */
 async function whileProbing<T>(
   port: number,
   work: Promise<T>,
-): Promise<{ result: T; slowestHealthMs: number }> {
+  api: ApiProbe[] = [],
+): Promise<{ result: T; slowestHealthMs: number; slowestApiMs: Record<string, number>; failed: string[] }> {
   let done = false;
-  let slowest = 0;
-  const prober = (async () => {
+  const slowest: Record<string, number> = {};
+  const failed = new Set<string>();
+  const health: ApiProbe = { name: 'health', method: 'GET', url: '/api/health' };
+  const probers = [health, ...api].map(async (p) => {
     while (!done) {
       const t0 = performance.now();
-      await httpJson(port, 'GET', '/api/health').catch(() => undefined);
-      slowest = Math.max(slowest, performance.now() - t0);
+      const res = await httpJson(port, p.method, p.url, p.body).catch(() => ({ status: 0 }));
+      if (res.status < 200 || res.status >= 300) failed.add(`${p.name} ${res.status}`);
+      slowest[p.name] = Math.max(slowest[p.name] ?? 0, performance.now() - t0);
       await new Promise((r) => setTimeout(r, 100));
     }
-  })();
+  });
   const result = await work;
   done = true;
-  await prober;
-  return { result, slowestHealthMs: slowest };
+  await Promise.all(probers);
+  const { health: slowestHealthMs = 0, ...others } = slowest;
+  const slowestApiMs = Object.fromEntries(Object.entries(others).map(([k, v]) => [k, round(v)]));
+  return { result, slowestHealthMs, slowestApiMs, failed: [...failed] };
 }
 
 async function writeLines(file: string, lines: number, codes: string[], maxBytes = Infinity): Promise<void> {
@@ -210,6 +242,7 @@ export default async function faults(argv: string[]): Promise<void> {
   const concurrent = args.number('concurrent', 3);
   const databaseUrl = args.get('database-url') ?? '';
   const withRun = !args.has('without-run');
+  const uploadOnly = args.has('upload-only');
   const settleMaxS = args.number('settle-max', 600);
   const restoreMaxS = args.number('restore-max', 600);
   const work = mkdtempSync(path.join(tmpdir(), 'morapack-faults-'));
@@ -221,6 +254,10 @@ export default async function faults(argv: string[]): Promise<void> {
     withRun,
   };
   const started = performance.now();
+  const print = () => {
+    figures.totalSeconds = round((performance.now() - started) / 1000);
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  };
   const server = new Server(path.join(work, 'data'), databaseUrl, args.get('cpu-prof'));
   // The server never outlives the bench, even one stopped by a timeout.
   const killServer = () => {
@@ -256,18 +293,26 @@ export default async function faults(argv: string[]): Promise<void> {
     log(`faults: ${lines} líneas (${round(statSync(ordersFile).size / 2 ** 20)} MB) → subiendo`);
     await server.reset();
     let t0 = performance.now();
-    const up = await whileProbing(server.port, uploadFile(server.port, 'pedidos', ordersFile));
+    const up = await whileProbing(
+      server.port,
+      uploadFile(server.port, 'pedidos', ordersFile),
+      API_PROBES(codes[0]),
+    );
     const upProbe = await server.read();
     figures.upload = {
       status: up.result.status,
       seconds: round((performance.now() - t0) / 1000),
       worstStallMs: round(upProbe.maxStallMs),
       slowestHealthMs: round(up.slowestHealthMs),
+      // The slowest answer of each ordinary request asked meanwhile (health is only the cheapest).
+      slowestApiMs: up.slowestApiMs,
+      ...(up.failed.length > 0 ? { failed: up.failed } : {}),
       peakRssMb: round(upProbe.peakRssMb),
     };
     if (up.result.status !== 200)
       log(`faults: carga respondió ${up.result.status}: ${up.result.body.slice(0, 300)}`);
     log(`faults: carga ${JSON.stringify(figures.upload)}`);
+    if (uploadOnly) return print();
 
     if (runId) {
       // The run plans the new orders after the upload answered: until it has them all (or --settle-max).
@@ -358,6 +403,5 @@ export default async function faults(argv: string[]): Promise<void> {
     if (server.child && server.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(work, { recursive: true, force: true });
   }
-  figures.totalSeconds = round((performance.now() - started) / 1000);
-  process.stdout.write(`${JSON.stringify(figures)}\n`);
+  print();
 }

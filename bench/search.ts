@@ -80,7 +80,7 @@ export default async function run(argv: string[]): Promise<void> {
         local_minute, release_min, quantity, client_id, source)
       SELECT d, ${FORM_SEQ_START} + s, 2025, 12, 1, 0, 0, 0, 1, '0000001', 'formulario'
       FROM unnest(ARRAY[${list}]::text[]) d, generate_series(0, 9) s`);
-    await db.orm.execute(sql`ANALYZE orders`);
+    await db.orm.execute(sql`ANALYZE order_rows`);
     const mid = String(Math.floor(perDest / 2)).padStart(9, '0');
     const key = `${codes[Math.floor(codes.length / 2)]}-${mid}`;
     // What an operator types, key by key: a whole key, a number, zero-padded digits, a rare number.

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { RawSession } from '../db/raw';
+import { discardStaged } from './orders-staging';
 
 /**
  * A file's bytes stored as it streams in: gzip members (level 1, compressed off the main thread) of
@@ -13,9 +14,6 @@ const gunzip = promisify(zlib.gunzip);
 
 /** Input bytes per stored part. */
 export const PART_BYTES = 4 << 20;
-
-/** Staged rows a start-up clean-up deletes per statement. */
-const DISCARD_SLICE = 5000;
 
 export async function newUploadId(db: RawSession): Promise<number> {
   const rows = await db.query<{ id: string | number }>(
@@ -64,29 +62,22 @@ export async function endUpload(db: RawSession, uploadId: number, linked: boolea
 }
 
 /**
- * Leftovers of uploads a crash cut short: their staged orders and the parts no file row points at.
+ * Leftovers of uploads a crash cut short: their staged orders, the orders of a file that never became
+ * visible, and the parts no file row points at.
  * `olderThanMinutes` spares uploads that may still be running on another server sharing the database.
  */
 export async function discardUnfinishedUploads(db: RawSession, olderThanMinutes: number): Promise<void> {
-  const stale = await db.query<{ id: string | number }>(
-    `SELECT id FROM uploads WHERE started_at <= now() - make_interval(mins => $1::integer)`,
+  const stale = await db.query<{ id: string | number; file_id: number | null }>(
+    `SELECT id, file_id FROM uploads WHERE started_at <= now() - make_interval(mins => $1::integer)`,
     [olderThanMinutes],
   );
-  for (const { id } of stale) {
-    // A slice at a time: a cut upload may have staged a million rows (one statement would stall PGlite).
-    for (;;) {
-      const gone = await db.query<{ n: number }>(
-        `WITH d AS (DELETE FROM order_staging WHERE ctid IN
-           (SELECT ctid FROM order_staging WHERE upload_id = $1 LIMIT ${DISCARD_SLICE}) RETURNING 1)
-         SELECT count(*)::integer AS n FROM d`,
-        [id],
-      );
-      if (Number(gone[0].n) === 0) break;
-    }
+  for (const { id, file_id } of stale) {
+    await discardStaged(db, Number(id), file_id === null ? null : Number(file_id));
     await db.query(
       'DELETE FROM file_parts p WHERE p.upload_id = $1 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.upload_id = p.upload_id)',
       [id],
     );
+    // Last: while the row names a file id, that file's orders stay hidden.
     await db.query('DELETE FROM uploads WHERE id = $1', [id]);
   }
 }

@@ -127,6 +127,33 @@ export async function announceStaged(
   }
 }
 
+/** Staged rows (and the orders they became) a clean-up deletes per statement. */
+const DISCARD_SLICE = 5000;
+
+/**
+ * Deletes an upload's staged rows and, when its file never became visible, the orders already moved
+ * from them (`pendingFileId`: the id they carry), a slice at a time: one statement over a million rows
+ * would stall PGlite. The staged rows lead to the moved orders by their key, so nothing scans the table.
+ */
+export async function discardStaged(
+  db: RawSession,
+  uploadId: number,
+  pendingFileId: number | null,
+): Promise<void> {
+  for (;;) {
+    const gone = await db.query<{ n: number }>(
+      `WITH s AS (DELETE FROM order_staging WHERE ctid IN
+         (SELECT ctid FROM order_staging WHERE upload_id = $1 LIMIT ${DISCARD_SLICE}) RETURNING destination, seq),
+       o AS (DELETE FROM order_rows r USING s
+         WHERE r.destination = s.destination AND r.seq = s.seq AND r.file_id = $2::integer
+           AND NOT EXISTS (SELECT 1 FROM files f WHERE f.id = $2::integer))
+       SELECT count(*)::integer AS n FROM s`,
+      [uploadId, pendingFileId],
+    );
+    if (Number(gone[0].n) === 0) return;
+  }
+}
+
 interface StagingIssue {
   line: number;
   message: string;
@@ -146,7 +173,8 @@ export class Staging {
   constructor(
     private readonly db: RawSession,
     private readonly uploadId: number,
-    private readonly gmt: Map<string, number>,
+    /** Each airport's GMT offset the release times were computed with. */
+    readonly gmt: ReadonlyMap<string, number>,
   ) {}
 
   /** Adds parsed orders; returns repeated keys found so far (each with the line that repeats). */

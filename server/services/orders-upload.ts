@@ -4,16 +4,18 @@ import { ApiError } from '../domain/errors';
 import { createOrderLineParser } from '../formats/orders';
 import { StreamDecoder, TextDecodeError } from '../formats/text';
 import { endUpload, FilePartWriter, newUploadId } from './file-parts';
-import { type DataDeps, listAirports, lockNetworkRaw } from './network';
-import { announceStaged, type Moved, moveStaged, Staging } from './orders-staging';
+import { type DataDeps, listAirports } from './network';
+import { pendingFileId, storeStaged } from './orders-move';
+import { announceStaged, discardStaged, Staging } from './orders-staging';
 import { encodingError, fmt, invalidFile } from './upload';
 
 /**
  * An order file streamed through the database in slices, so that neither memory nor any single step
  * grows with the file: each piece of bytes is decoded and parsed, its valid lines go to order_staging
- * in batches (COPY, a few milliseconds each) and its bytes to file_parts; only then does one
- * transaction link the file and move the staged orders batch by batch (each statement short, the
- * event loop free between them), and the live run hears of them batch by batch (orders-staging.ts).
+ * in batches (COPY, a few milliseconds each) and its bytes to file_parts; only then do the staged
+ * orders move batch by batch (each statement short, the event loop free between them) and the file row
+ * appear with them at once (orders-move.ts), and the live run hears of them batch by batch
+ * (orders-staging.ts).
  * Repeated keys inside the file are found by the staging table's key.
  */
 
@@ -93,41 +95,24 @@ export async function storeOrdersUpload(
     }
     await parts.finish();
 
-    const outcome = await deps.db.raw
-      .transaction(async (tx) => {
-        await lockNetworkRaw(tx);
-        const now = new Set(
-          (await tx.query<{ code: string }>('SELECT code FROM airports')).map((r) => r.code),
-        );
-        const missing = [...staging.destinations].filter((c) => !now.has(c));
-        if (missing.length > 0) {
-          throw new ApiError(
-            409,
-            'CONFLICTO',
-            `Los aeropuertos cambiaron durante la carga; faltan ${missing.join(', ')}. Vuelve a intentarlo.`,
-          );
-        }
-        const fileRows = await tx.query<{ id: number }>(
-          `INSERT INTO files (kind, filename, size_bytes, encoding, line_count, record_count, content, content_encoding, upload_id)
-         VALUES ('pedidos', $1, $2, $3, $4, $5, ''::bytea, 'gzip', $6) RETURNING id`,
-          [filename, size, decoder.encoding ?? 'utf-8', lines, staging.count, uploadId],
-        );
-        const fileId = Number(fileRows[0].id);
-        const moved = await moveStaged(tx, uploadId, staging.batches, fileId, check);
-        // A file that adds nothing is not kept: its copy would only repeat orders already stored.
-        if (moved.added === 0) throw new NothingNew(moved);
-        return { ...moved, fileId };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof NothingNew) return { ...error.moved, fileId: undefined };
-        throw error;
-      });
+    const outcome = await storeStaged(
+      deps.db,
+      {
+        uploadId,
+        filename,
+        sizeBytes: size,
+        encoding: decoder.encoding ?? 'utf-8',
+        lineCount: lines,
+        staging,
+      },
+      check,
+    );
     linked = outcome.fileId !== undefined;
     if (outcome.added >= ANALYZE_AFTER_ROWS) {
       // A small sample (3,000 rows): the default 30,000 read across a million-row table held PGlite's
       // thread 0.6-2 s; the release-time and key ranges the planner needs show in far fewer.
       await deps.db.raw.transaction((tx) =>
-        tx.exec('SET LOCAL default_statistics_target = 10; ANALYZE orders'),
+        tx.exec('SET LOCAL default_statistics_target = 10; ANALYZE order_rows'),
       );
     }
     if (outcome.fileId !== undefined)
@@ -150,9 +135,11 @@ export async function storeOrdersUpload(
       products: outcome.products,
     };
   } finally {
-    // A server going away leaves this clean-up to its next start (a close must be quick).
+    // A server going away leaves this clean-up to its next start (a close must be quick); moved orders
+    // of a file not stored stay hidden meanwhile.
     if (!closing(check)) {
-      await staging.clear();
+      if (linked) await staging.clear();
+      else await discardStaged(deps.db.raw, uploadId, await pendingFileId(deps.db.raw, uploadId));
       await endUpload(deps.db.raw, uploadId, linked);
     }
   }
@@ -178,10 +165,4 @@ export async function appendOrdersFile(
     for (let i = 0; i < file.bytes.byteLength; i += piece) yield file.bytes.subarray(i, i + piece);
   }
   return storeOrdersUpload(deps, file.filename, pieces());
-}
-
-class NothingNew extends Error {
-  constructor(readonly moved: Moved) {
-    super('sin pedidos nuevos');
-  }
 }

@@ -10,6 +10,7 @@ import { parseFlights } from '../formats/flights';
 import { fileById, storedFileBytes } from '../services/files';
 import { listAirports, listFlights, lockNetwork, lockOrderForm } from '../services/network';
 import { listOrdersBetween, type StoredOrder } from '../services/orders';
+import { withOrderFileMoves } from '../services/orders-move';
 import { decodeUpload } from '../services/upload';
 
 /**
@@ -41,9 +42,14 @@ async function latestFileId(tx: Executor, kind: 'aereopuertos' | 'vuelos'): Prom
 /**
  * The network now and the versions a new run records, read under the network and order-form locks: every
  * writer of airports, flights or orders takes one of them before it writes, so no order with an id up to
- * `pedidosHasta` can still be on its way (ids are handed out in insert order, committed in any order).
+ * `pedidosHasta` can still be on its way (ids are handed out in insert order, committed in any order);
+ * on PGlite, where an order file moves in outside those locks, after that move.
  */
 export async function pinCurrent(db: Database): Promise<VersionedNetwork> {
+  return withOrderFileMoves(db, () => pinUnderLocks(db));
+}
+
+async function pinUnderLocks(db: Database): Promise<VersionedNetwork> {
   return db.orm.transaction(async (tx) => {
     await lockNetwork(tx);
     await lockOrderForm(tx);

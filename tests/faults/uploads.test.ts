@@ -3,12 +3,14 @@ import { expect, it } from 'vitest';
 import type { ApiErrorDto } from '../../contract';
 import { rowsOf } from '../../server/db/client';
 import { encodeUtf16be } from '../../server/formats/text';
+import { discardUnfinishedUploads } from '../../server/services/file-parts';
+import { storeOrdersUpload } from '../../server/services/orders-upload';
 import { airportsFile, order, ordersFile, smallAirports, utf8 } from '../server/fixtures';
 import { buildTestApp, eachDatabase, multipartBody, upload } from '../server/helpers';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
-async function count(app: App, table: 'orders' | 'files'): Promise<number> {
+async function count(app: App, table: 'orders' | 'order_rows' | 'files' | 'uploads'): Promise<number> {
   return rowsOf<{ n: number }>(
     await app.db.orm.execute(sql.raw(`SELECT count(*)::integer AS n FROM ${table}`)),
   )[0].n;
@@ -17,6 +19,11 @@ async function count(app: App, table: 'orders' | 'files'): Promise<number> {
 const boundary = '----morapackfaults';
 const part = (name: string, filename: string, body: string) =>
   `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`;
+
+/** A file's bytes as one piece of an upload stream. */
+async function* piece(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
 
 const KINDS = ['aereopuertos', 'vuelos', 'pedidos'] as const;
 
@@ -148,6 +155,69 @@ eachDatabase('upload faults', (db) => {
       });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.body).not.toContain('<img');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shows none of an order file cut while its orders move in, and a restart deletes what moved', async () => {
+    const app = await buildTestApp({ db });
+    try {
+      expect((await upload(app, 'aereopuertos', 'a.txt', airportsFile(smallAirports()))).statusCode).toBe(
+        200,
+      );
+      const bytes = ordersFile(Array.from({ length: 5000 }, (_, i) => order(i % 2 ? 'SKBO' : 'EBCI', i + 1)));
+      // One piece of bytes: the first check follows its parsing, each later one a batch moved in.
+      let checks = 0;
+      const cut = storeOrdersUpload({ db: app.db, bus: app.bus }, 'p.txt', piece(bytes), () => {
+        // Closing is for good: every later check throws as well.
+        if (++checks >= 4) throw new Error('el servidor se está cerrando');
+      });
+      await expect(cut).rejects.toThrow(/cerrando/);
+      const moved = await count(app, 'order_rows');
+      expect(moved, 'pedidos ya movidos (en PostgreSQL la transacción se deshizo)').toBe(
+        app.db.kind === 'pglite' ? 3000 : 0,
+      );
+      // Nothing of it is seen meanwhile: no order, no file, no key in the search.
+      expect(await count(app, 'orders')).toBe(0);
+      expect(await count(app, 'files')).toBe(1);
+      expect((await app.inject('/api/pedidos/status')).json<{ exists: boolean }>().exists).toBe(false);
+      expect((await app.inject('/api/pedidos?buscar=EBCI')).json<unknown[]>()).toHaveLength(0);
+
+      // What a start does before it serves.
+      await discardUnfinishedUploads(app.db.raw, 0);
+      expect(await count(app, 'order_rows')).toBe(0);
+      expect(await count(app, 'uploads')).toBe(0);
+      const again = await upload(app, 'pedidos', 'p.txt', bytes);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ added: 5000, duplicates: 0 });
+      expect(await count(app, 'orders')).toBe(5000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stores a form order sent while an order file moves in, and the file whole', async () => {
+    const app = await buildTestApp({ db });
+    try {
+      expect((await upload(app, 'aereopuertos', 'a.txt', airportsFile(smallAirports()))).statusCode).toBe(
+        200,
+      );
+      const bytes = ordersFile(Array.from({ length: 5000 }, (_, i) => order(i % 2 ? 'SKBO' : 'EBCI', i + 1)));
+      let checks = 0;
+      let form: Promise<{ statusCode: number }> | undefined;
+      const stored = await storeOrdersUpload({ db: app.db, bus: app.bus }, 'p.txt', piece(bytes), () => {
+        if (++checks === 3)
+          form = app.inject({
+            method: 'POST',
+            url: '/api/pedidos',
+            payload: { clienteId: '0000001', aeropuerto: 'SKBO', cantidad: 3 },
+          });
+      });
+      expect(stored.added).toBe(5000);
+      expect((await form)?.statusCode).toBe(201);
+      expect(await count(app, 'orders')).toBe(5001);
+      expect(await count(app, 'order_rows')).toBe(5001);
     } finally {
       await app.close();
     }
