@@ -84,8 +84,11 @@ export async function launchRun(
     );
 }
 
-/** Events or orders looked at between two turns of the event loop (a few milliseconds). */
-const OWED_SLICE = 20_000;
+/**
+ * Events or orders looked at between two turns of the event loop. A profiled restore of a million
+ * events showed slices of 20,000 holding the loop up to 130 ms (the set of keys rehashing as it grows).
+ */
+const OWED_SLICE = 2_000;
 
 /**
  * A daily-operation run takes every order acknowledged while it runs, whatever its date. Those older
@@ -119,7 +122,11 @@ async function plannedKeys(events: RunEvent[]): Promise<Set<string>> {
   const planned = new Set<string>();
   for (let i = 0; i < events.length; i += OWED_SLICE) {
     if (i > 0) await nextTurn();
-    for (const e of events.slice(i, i + OWED_SLICE)) if (e.kind === 'pedido') planned.add(e.order.key);
+    const end = Math.min(i + OWED_SLICE, events.length);
+    for (let j = i; j < end; j++) {
+      const e = events[j];
+      if (e.kind === 'pedido') planned.add(e.order.key);
+    }
   }
   return planned;
 }
