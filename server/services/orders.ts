@@ -27,6 +27,16 @@ export const FORM_AIRPORT_ALIASES: Readonly<Record<string, string>> = { LIM: 'SP
 
 // ---------- reads ----------
 
+/** The columns a stored order is read from (its key is built from destination and seq). */
+const STORED_ORDER_COLUMNS = {
+  destination: orders.destination,
+  seq: orders.seq,
+  releaseMin: orders.releaseMin,
+  quantity: orders.quantity,
+  clientId: orders.clientId,
+  source: orders.source,
+};
+
 /** Orders released in [fromMin, toMin), by release time; with `upToId`, only those stored up to that id. */
 export async function listOrdersBetween(
   db: { orm: Executor } | Executor,
@@ -42,14 +52,7 @@ export async function listOrdersBetween(
   if (only.destinations) where.push(inArray(orders.destination, only.destinations));
   if (only.notDestinations?.length) where.push(notInArray(orders.destination, only.notDestinations));
   const rows = await orm
-    .select({
-      destination: orders.destination,
-      seq: orders.seq,
-      releaseMin: orders.releaseMin,
-      quantity: orders.quantity,
-      clientId: orders.clientId,
-      source: orders.source,
-    })
+    .select(STORED_ORDER_COLUMNS)
     .from(orders)
     .where(and(...where))
     .orderBy(asc(orders.releaseMin), asc(orders.destination), asc(orders.seq));
@@ -124,15 +127,7 @@ export async function* ordersAfterId(
 ): AsyncGenerator<StoredOrder[]> {
   for (let after = afterId; ; ) {
     const rows = await db.orm
-      .select({
-        id: orders.id,
-        destination: orders.destination,
-        seq: orders.seq,
-        releaseMin: orders.releaseMin,
-        quantity: orders.quantity,
-        clientId: orders.clientId,
-        source: orders.source,
-      })
+      .select({ id: orders.id, ...STORED_ORDER_COLUMNS })
       .from(orders)
       .where(gt(orders.id, after))
       .orderBy(asc(orders.id))
