@@ -161,6 +161,31 @@ export const Loading: Story = {
   },
 };
 
+/**
+ * The server is still answering a longer text: the list shows the keys already at hand that match it,
+ * says 'Cargando...', and claims no "Sin resultados" while the answer may still bring some.
+ */
+export const InterimWhileLoading: Story = {
+  args: {
+    label: 'Pedido',
+    placeholder: 'Seleccionar pedido',
+    options: MANY.slice(0, 30),
+    isLoading: true,
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(trigger(canvasElement));
+    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+    await userEvent.type(screen.getByRole('searchbox'), '00000001');
+    const list = screen.getByRole('listbox');
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(11));
+    for (const o of within(list).getAllByRole('option')) await expect(o.textContent).toContain('00000001');
+    await userEvent.type(screen.getByRole('searchbox'), 'X');
+    await waitFor(() => expect(list).toHaveTextContent(/^$/));
+    await expect(screen.queryByText('Sin resultados')).toBeNull();
+    await expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
+  },
+};
+
 /** Nothing loaded on the server: an empty list says so instead of showing samples. */
 export const Empty: Story = {
   args: { options: [], emptyText: 'No hay vuelos cargados' },
