@@ -70,7 +70,9 @@ export function bestShort(
   let bDep2 = 0;
   let bCap = 0;
   const capD = net.capacity[d];
-  const support = st.opt.routeSupport;
+  // Like the transit costs: while pickups take little of the network, every route serves as it comes.
+  const pressure = pickupPressure(st);
+  const support = pressure > 0 ? st.opt.routeSupport : null;
   const directs = support?.directs ?? null;
   for (const s of sources) {
     const latestArr =
@@ -103,7 +105,6 @@ export function bestShort(
   if (maxLegs < 2 || (direct && directBonus === Number.POSITIVE_INFINITY)) return direct;
   if (direct) bestScore -= directBonus;
   const protect = maxLegs === 2 && st.opt.protectDirect;
-  const pressure = pickupPressure(st);
   const waitCost = st.opt.transitWaitCost + st.opt.transitPressureCost * pressure;
   const loadCost = st.opt.transitLoadCost * pressure;
   const F = st.F;

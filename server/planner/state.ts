@@ -59,8 +59,9 @@ export interface EngineOptions {
   baseline: boolean;
   /**
    * Routes a fluid plan uses (e.g. the periodic LP's primal support): routes outside it cost penaltyMin more
-   * minutes of arrival in the short-route search (infinite: not tried there; the any-route
-   * search and repairs still may). Null: every route as it comes.
+   * minutes of arrival in the short-route search (infinite: not tried there; the any-route search and repairs
+   * still may), while the pickup load is above PRESSURE_FLOOR (a vertex's few routes to one destination would
+   * only narrow its arrival times). Null: every route as it comes.
    */
   routeSupport: RouteSupport | null;
 }
