@@ -11,13 +11,16 @@
  * Development: --range lo,hi bisects between a known on-time and a known failing scale; --no-baseline, --no-cpu.
  * First, at 1x on the first set, CPU seconds of planner and baseline alternately (A B A B) and their ratio.
  * --engine '{"protectDirect":false}' tries planner knobs (EngineOptions) on the whole table.
+ * --lp-support MIN: the planner prefers the two-leg routes of the periodic LP's optimal vertex at each set's
+ * demand mix (steadyRouteSupport; others cost MIN more minutes of arrival in its short-route search);
+ * --lp-directs: its direct flights too.
  * Prints a table on stderr and {"sets":[{"name","planner","baseline","bound",...}],"cpu1x":{...}} on stdout.
  */
 import loadHighs from 'highs';
 import type { EngineOptions } from '../server/planner';
 import { scaleUpperBounds } from '../server/planner/bounds/bound';
 import { lpUpperBound } from '../server/planner/bounds/lpBound';
-import { steadyStateBound } from '../server/planner/bounds/steadyBound';
+import { steadyRouteSupport, steadyStateBound } from '../server/planner/bounds/steadyBound';
 import { engineOptions, parseArgs, progress } from './lib/args';
 import type { BenchData } from './lib/data';
 import { scaleOrders } from './lib/data';
@@ -139,7 +142,20 @@ export default async function plannerScale(argv: string[]): Promise<void> {
     const range = args.get('range')?.split(',').map(Number);
     const hi = Math.min(range?.[1] ?? Number.POSITIVE_INFINITY, Math.floor(bound / STEP) * STEP + STEP);
     const lo = range?.[0] ?? 0;
-    const planner = largestOnTime('planificador', data, seed, hi, engine, limitSeconds, lo);
+    const supportMin = args.get('lp-support');
+    let setEngine = engine;
+    if (supportMin !== undefined) {
+      const support = steadyRouteSupport(await loadHighs(), data.network, data.orders);
+      progress(
+        `  rutas del LP: ${support.pairs.size} de dos vuelos (${support.solveSeconds.toFixed(1)} s de HiGHS)`,
+      );
+      const directs = args.has('lp-directs') ? support.directs : null;
+      setEngine = {
+        ...engine,
+        routeSupport: { pairs: support.pairs, directs, penaltyMin: Number(supportMin) },
+      };
+    }
+    const planner = largestOnTime('planificador', data, seed, hi, setEngine, limitSeconds, lo);
     const baseline = args.has('no-baseline')
       ? planner
       : largestOnTime('base', data, seed, hi, { baseline: true }, limitSeconds, lo);

@@ -90,4 +90,9 @@ export {
   lpUpperBound,
   type SeatBound,
 } from './bounds/lpBound';
-export { type SteadyBound, type SteadyBoundOptions, steadyStateBound } from './bounds/steadyBound';
+export {
+  type SteadyBound,
+  type SteadyBoundOptions,
+  steadyRouteSupport,
+  steadyStateBound,
+} from './bounds/steadyBound';

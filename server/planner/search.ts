@@ -70,6 +70,10 @@ export function bestShort(
   let bDep2 = 0;
   let bCap = 0;
   const capD = net.capacity[d];
+  // Like the transit costs: while pickups take little of the network, every route serves as it comes.
+  const pressure = pickupPressure(st);
+  const support = pressure > 0 ? st.opt.routeSupport : null;
+  const directs = support?.directs ?? null;
   for (const s of sources) {
     const latestArr =
       (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
@@ -78,14 +82,16 @@ export function bestShort(
     for (let j = 0; j < flights.length; j++) {
       const f = flights[j];
       const dur = net.fDur[f];
+      const off = directs === null || directs.has(f) ? 0 : support!.penaltyMin;
+      if (off === Number.POSITIVE_INFINITY) continue;
       for (let dep = firstDep(st, f, t0); dep + dur <= latestArr; dep += DAY_MIN) {
         const arr = dep + dur;
-        if (arr >= bestScore) break;
+        if (arr + off >= bestScore) break;
         const seats = flightResidual(st, f, dep);
         if (seats <= 0) continue;
         const room = capD - wh[d].max(arr, arr + pickup);
         if (room <= 0) continue;
-        bestScore = arr;
+        bestScore = arr + off;
         bS = s;
         bF1 = f;
         bDep1 = dep;
@@ -99,9 +105,9 @@ export function bestShort(
   if (maxLegs < 2 || (direct && directBonus === Number.POSITIVE_INFINITY)) return direct;
   if (direct) bestScore -= directBonus;
   const protect = maxLegs === 2 && st.opt.protectDirect;
-  const pressure = pickupPressure(st);
   const waitCost = st.opt.transitWaitCost + st.opt.transitPressureCost * pressure;
   const loadCost = st.opt.transitLoadCost * pressure;
+  const F = st.F;
   for (const s of sources) {
     const latestArr =
       (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
@@ -126,9 +132,11 @@ export function bestShort(
           for (let j = 0; j < second.length; j++) {
             const f2 = second[j];
             const dur2 = net.fDur[f2];
+            const off = support === null || support.pairs.has(f1 * F + f2) ? 0 : support.penaltyMin;
+            if (off === Number.POSITIVE_INFINITY) continue;
             for (let dep2 = firstDep(st, f2, a1 + conn); dep2 + dur2 <= latestArr; dep2 += DAY_MIN) {
               const a2 = dep2 + dur2;
-              const score = a2 + waitCost * (dep2 - a1);
+              const score = a2 + off + waitCost * (dep2 - a1);
               if (score >= bestScore) break;
               const seats2 = flightResidual(st, f2, dep2);
               if (seats2 <= 0) continue;

@@ -57,6 +57,22 @@ export interface EngineOptions {
   transitLoadCost: number;
   /** Plan with the plain earliest-arrival greedy of baseline.ts instead (the yardstick of the defaults). */
   baseline: boolean;
+  /**
+   * Routes a fluid plan uses (e.g. the periodic LP's primal support): routes outside it cost penaltyMin more
+   * minutes of arrival in the short-route search (infinite: not tried there; the any-route search and repairs
+   * still may), while the pickup load is above PRESSURE_FLOOR (a vertex's few routes to one destination would
+   * only narrow its arrival times). Null: every route as it comes.
+   */
+  routeSupport: RouteSupport | null;
+}
+
+/** Two-leg routes (first flight * flightCount + second flight) and direct flights of a fluid plan. */
+export interface RouteSupport {
+  /** Two-leg routes: first flight * flightCount + second flight (the compiled network's flight indices). */
+  pairs: Set<number>;
+  /** Direct sede flights of the plan; null: every direct flight is in it. */
+  directs: Set<number> | null;
+  penaltyMin: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -65,6 +81,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   repairMoves: 3000,
   protectDirect: true,
   baseline: false,
+  routeSupport: null,
   directBonusMin: 0,
   transitWaitCost: 0,
   transitPressureCost: 5,

@@ -116,14 +116,18 @@ function baseRows(net: CompiledNetwork, params: PlannerParams, wanted: Float64Ar
 
 function pathModel(net: CompiledNetwork, params: PlannerParams, wanted: Float64Array, inf: number) {
   const lp = new Lp();
+  /** Per column after K: its two-leg route as first flight * flightCount + second flight, or -1 - f (direct f). */
+  const pairOf: number[] = [];
   const { demandRow, seatRow, cover, occupies } = baseRows(net, params, wanted, lp, inf);
   const n = net.airportCount;
   const conn = params.minConnectionMin;
   for (let d = 0; d < n; d++) {
     if (demandRow[d] < 0) continue;
     for (const s of net.sedes) {
-      for (const f of net.direct[s * n + d])
+      for (const f of net.direct[s * n + d]) {
         lp.col([demandRow[d], seatRow[f], ...cover(d, net.fDep[f] + net.fDur[f], params.pickupMin)]);
+        pairOf.push(-1 - f);
+      }
       for (let x = 0; x < n; x++) {
         if (x === s || x === d) continue;
         for (const f2 of net.direct[x * n + d]) {
@@ -137,12 +141,13 @@ function pathModel(net: CompiledNetwork, params: PlannerParams, wanted: Float64A
               ...(occupies(x) ? cover(x, arr1, wait) : []),
               ...cover(d, net.fDep[f2] + net.fDur[f2], params.pickupMin),
             ]);
+            pairOf.push(f1 * net.flightCount + f2);
           }
         }
       }
     }
   }
-  return { lp, demandRow };
+  return { lp, demandRow, pairOf };
 }
 
 function flowModel(net: CompiledNetwork, params: PlannerParams, wanted: Float64Array, inf: number) {
@@ -279,6 +284,56 @@ export function steadyStateBound(
       if (k < best.k) best = { ...best, k, fromMin: w.from, releaseDays: w.days };
     }
     return { ...best, solveSeconds: model.getRunTime() };
+  } finally {
+    model.dispose();
+  }
+}
+
+/**
+ * The two-leg routes (first flight * flightCount + second flight, in the compiled network's flight order) and
+ * the direct flights an optimal periodic plan uses: the 'path' model at the mix of all the orders' destinations, solved to a vertex.
+ * A vertex uses few routes (at most one per row); a product following them leaves the transit warehouses and
+ * pickup windows the other destinations need. The planner may prefer them (EngineOptions.routeSupport).
+ */
+export function steadyRouteSupport(
+  highs: Highs,
+  network: Network,
+  orders: PlanOrder[],
+  params: PlannerParams = DEFAULT_PLANNER_PARAMS,
+): { pairs: Set<number>; directs: Set<number>; k: number; solveSeconds: number } {
+  const net = compileNetwork(network, params);
+  const wanted = new Float64Array(net.airportCount);
+  for (const o of orders) {
+    const d = net.index.get(o.destination);
+    if (d !== undefined && !net.isSede[d]) wanted[d] += o.quantity;
+  }
+  const { lp, demandRow, pairOf } = pathModel(net, params, wanted, highs.infinity);
+  const model = maxScaleModel(highs, {
+    format: 'csc',
+    numCols: lp.columns,
+    rowLower: lp.lower,
+    rowUpper: lp.upper,
+    starts: lp.starts,
+    indices: lp.indices,
+    values: lp.values,
+  });
+  try {
+    for (let d = 0; d < net.airportCount; d++)
+      if (demandRow[d] >= 0) model.changeCoefficient(demandRow[d], 0, -wanted[d]);
+    model.options.set({ output_flag: false, solver: 'ipm' });
+    const status = model.run().modelStatus;
+    if (status !== highs.constants.modelStatus.optimal)
+      throw new Error(`steady route support: HiGHS ended with model status ${status}`);
+    const x = model.getSolution().colValue;
+    const pairs = new Set<number>();
+    const directs = new Set<number>();
+    for (let c = 1; c < x.length; c++) {
+      if (x[c] <= 1e-6) continue;
+      const p = pairOf[c - 1];
+      if (p >= 0) pairs.add(p);
+      else directs.add(-1 - p);
+    }
+    return { pairs, directs, k: model.getObjectiveValue(), solveSeconds: model.getRunTime() };
   } finally {
     model.dispose();
   }
