@@ -400,6 +400,9 @@ export default async function faults(argv: string[]): Promise<void> {
     await again;
     log(`faults: SIGTERM durante una carga ${figures.sigtermDuringUploadMs} ms`);
   } finally {
+    // A profiled server is asked to stop (a killed one writes no profile); the SIGKILL bounds the wait.
+    if (args.get('cpu-prof') && server.child && server.child.exitCode === null)
+      await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000))]);
     if (server.child && server.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(work, { recursive: true, force: true });
   }
