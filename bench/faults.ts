@@ -75,7 +75,7 @@ class Server {
         DATABASE_URL: this.databaseUrl,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
-        ...(this.cpuProfDir ? { FAULTS_STALL_LOG: '1' } : {}),
+        ...(process.env.FAULTS_STALL_LOG || this.cpuProfDir ? { FAULTS_STALL_LOG: '1' } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
