@@ -10,12 +10,26 @@
  *
  *   npm run bench -- faults [--lines 1000000] [--big-mb 310] [--concurrent 3] [--database-url URL]
  *     [--without-run] [--upload-only] [--settle-max 600] [--restore-max 600] [--cpu-prof DIR]
+ *     [--prepare DIR | --restore-only DIR]
  *
  * --upload-only stops after the 1 M-line upload's figures (a quicker A/B of the upload alone).
+ * --prepare DIR runs the upload and the run's intake in DIR (kept), then stops the server; --restore-only
+ * DIR then measures only the restart that restores that run, as often as wanted: on PGlite each time on
+ * a fresh copy of DIR's data, on PostgreSQL on the database given as is (copy it first for identical
+ * starts: `createdb -T prepared copy`). With --cpu-prof (or FAULTS_STALL_LOG=1 in the environment) the
+ * server writes each stall over 60 ms to stderr with its end on the profile's clock and its uptime.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +76,7 @@ class Server {
         DATABASE_URL: this.databaseUrl,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        ...(process.env.FAULTS_STALL_LOG || this.cpuProfDir ? { FAULTS_STALL_LOG: '1' } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -235,6 +250,31 @@ async function writeLines(file: string, lines: number, codes: string[], maxBytes
 
 const round = (x: number) => Math.round(x * 10) / 10;
 
+/** Starts the server on stored runs and probes it until health stops saying 'restaurando'. */
+async function measureRestore(server: Server, restoreMaxS: number): Promise<Record<string, number>> {
+  const t0 = performance.now();
+  await server.start();
+  await server.reset();
+  const restore = await whileProbing(
+    server.port,
+    (async () => {
+      // Restored when health stops saying so (or after --restore-max seconds).
+      while (performance.now() - t0 < restoreMaxS * 1000) {
+        const h = await httpJson(server.port, 'GET', '/api/health').catch(() => ({ status: 0, body: '' }));
+        if (h.status === 200 && !h.body.includes('restaurando')) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })(),
+  );
+  const probe = await server.read();
+  return {
+    seconds: round((performance.now() - t0) / 1000),
+    worstStallMs: round(probe.maxStallMs),
+    slowestHealthMs: round(restore.slowestHealthMs),
+    peakRssMb: round(probe.peakRssMb),
+  };
+}
+
 export default async function faults(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   const lines = args.number('lines', 1_000_000);
@@ -245,7 +285,11 @@ export default async function faults(argv: string[]): Promise<void> {
   const uploadOnly = args.has('upload-only');
   const settleMaxS = args.number('settle-max', 600);
   const restoreMaxS = args.number('restore-max', 600);
-  const work = mkdtempSync(path.join(tmpdir(), 'morapack-faults-'));
+  const prepared = args.get('prepare');
+  const restoreOnly = args.get('restore-only');
+  const keep = prepared ?? restoreOnly;
+  if (prepared) mkdirSync(prepared, { recursive: true });
+  const work = prepared ?? mkdtempSync(path.join(tmpdir(), 'morapack-faults-'));
   const figures: Record<string, unknown> = {
     lines,
     bigMb,
@@ -258,6 +302,8 @@ export default async function faults(argv: string[]): Promise<void> {
     figures.totalSeconds = round((performance.now() - started) / 1000);
     process.stdout.write(`${JSON.stringify(figures)}\n`);
   };
+  if (restoreOnly && !databaseUrl)
+    cpSync(path.join(restoreOnly, 'data'), path.join(work, 'data'), { recursive: true });
   const server = new Server(path.join(work, 'data'), databaseUrl, args.get('cpu-prof'));
   // The server never outlives the bench, even one stopped by a timeout.
   const killServer = () => {
@@ -267,10 +313,17 @@ export default async function faults(argv: string[]): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       killServer();
-      rmSync(work, { recursive: true, force: true });
+      if (work !== keep) rmSync(work, { recursive: true, force: true });
       process.exit(130);
     });
   try {
+    if (restoreOnly) {
+      figures.restore = await measureRestore(server, restoreMaxS);
+      log(`faults: restauración ${JSON.stringify(figures.restore)}`);
+      // A clean stop: --cpu-prof writes its profile on exit.
+      await server.stop();
+      return print();
+    }
     await server.start();
     const airports = await uploadFile(server.port, 'aereopuertos', REAL_AIRPORTS);
     if (airports.status !== 200) throw new Error(`aeropuertos: ${airports.status} ${airports.body}`);
@@ -344,30 +397,13 @@ export default async function faults(argv: string[]): Promise<void> {
       log(`faults: la corrida toma los pedidos ${JSON.stringify(figures.runTakesOrders)}`);
     }
 
+    if (prepared) {
+      await server.stop();
+      return print();
+    }
     // A restart restores the daily-operation run (its event log holds the uploaded orders).
     const stopMs = await server.stop();
-    t0 = performance.now();
-    await server.start();
-    await server.reset();
-    const restore = await whileProbing(
-      server.port,
-      (async () => {
-        // Restored when health stops saying so (or after --restore-max seconds).
-        while (performance.now() - t0 < restoreMaxS * 1000) {
-          const h = await httpJson(server.port, 'GET', '/api/health').catch(() => ({ status: 0, body: '' }));
-          if (h.status === 200 && !h.body.includes('restaurando')) return;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      })(),
-    );
-    const restoreProbe = await server.read();
-    figures.restore = {
-      sigtermMs: round(stopMs),
-      seconds: round((performance.now() - t0) / 1000),
-      worstStallMs: round(restoreProbe.maxStallMs),
-      slowestHealthMs: round(restore.slowestHealthMs),
-      peakRssMb: round(restoreProbe.peakRssMb),
-    };
+    figures.restore = { sigtermMs: round(stopMs), ...(await measureRestore(server, restoreMaxS)) };
     log(`faults: restauración ${JSON.stringify(figures.restore)}`);
 
     const bigFile = path.join(work, 'pedidos-grande.txt');
@@ -404,7 +440,7 @@ export default async function faults(argv: string[]): Promise<void> {
     if (args.get('cpu-prof') && server.child && server.child.exitCode === null)
       await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000))]);
     if (server.child && server.child.exitCode === null) server.child.kill('SIGKILL');
-    rmSync(work, { recursive: true, force: true });
+    if (work !== keep) rmSync(work, { recursive: true, force: true });
   }
   print();
 }

@@ -4,14 +4,13 @@ import { pgErrorCode } from '../db/tx';
 import { ApiError } from '../domain/errors';
 import type { PlanOrder } from '../planner/types';
 import { loadInputs, planStart } from './inputs';
-import { type LaunchDeps, launchRun } from './launch';
+import { type LaunchDeps, launchRun, type Resume } from './launch';
 import type { SimulationOptions } from './options';
 import type { RunInputs } from './run/runtime';
 import { conflictError, newRunRow } from './starts';
 import { type RunRow, RunStore } from './store';
 import { isActive, TrackedRun } from './tracked';
 import { runDto } from './wire';
-import type { RestorePoint } from './worker/messages';
 
 /** A start with the same Idempotency-Key within this long answers with the run it started. */
 const IDEMPOTENCY_MS = 10 * MINUTE_MS;
@@ -80,9 +79,7 @@ export class RunRegistry {
         ? Math.max(storedMs, this.deps.wallMs())
         : storedMs;
     try {
-      const events = await this.store.events(row.id);
-      c.eventSeq = events.length;
-      await this.launch(c, { events, ahoraMs, estado: row.estado, reporte: row.reporte });
+      await this.launch(c, { ahoraMs, estado: row.estado, reporte: row.reporte });
       await c.host?.ready;
     } catch (error) {
       c.fail(error instanceof Error ? error.message : String(error));
@@ -132,7 +129,7 @@ export class RunRegistry {
     return c;
   }
 
-  private launch(c: TrackedRun, restore: RestorePoint | null, inputs?: RunInputs): Promise<void> {
+  private launch(c: TrackedRun, restore: Resume | null, inputs?: RunInputs): Promise<void> {
     return launchRun(this.deps, c, restore, () => this.closed, inputs);
   }
 

@@ -1,7 +1,7 @@
 import type { RunDto, RunState } from '../../contract';
 import type { SimulationOptions } from './options';
 import type { RunEvent } from './run/events';
-import type { OrderRow, RunSample } from './run/history';
+import type { RunSample } from './run/history';
 import type { RunRow, RunStore, RunUpdate } from './store';
 import { runDto } from './wire';
 import type { RunHost } from './worker/host';
@@ -115,13 +115,13 @@ export class TrackedRun {
   }
 
   /** Hourly samples and final order plans, stored in the order they came (after the events before them). */
-  recordHistory(samples: RunSample[], orders: OrderRow[]): void {
+  recordHistory(samples: RunSample[], orders: string | null): void {
     const id = this.row.id;
     this.writes = this.writes
       .then(async () => {
         const t0 = performance.now();
         await this.deps.store.appendSamples(id, samples);
-        await this.deps.store.appendOrders(id, orders);
+        if (orders !== null) await this.deps.store.appendOrders(id, orders);
         this.timings.persistMs += performance.now() - t0;
       })
       .catch((error) => this.deps.log?.error({ err: error }, 'no se pudo guardar la historia'));

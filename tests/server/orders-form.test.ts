@@ -1,8 +1,14 @@
 import { expect, it } from 'vitest';
 import type { ApiErrorDto } from '../../contract';
 import { DAY_MIN } from '../../contract/time';
+import { orderKey } from '../../server/domain/types';
 import type { StoredOrderEvent } from '../../server/plugins/events';
-import { FORM_SEQ_START, listOrdersBetween, ordersAfterId } from '../../server/services/orders';
+import {
+  FORM_SEQ_START,
+  listOrdersBetween,
+  type OrderTuple,
+  ordersAfterId,
+} from '../../server/services/orders';
 import { airportsFile, order, ordersFile, smallAirports } from './fixtures';
 import { buildTestApp, eachDatabase, upload } from './helpers';
 
@@ -166,7 +172,9 @@ eachDatabase('order form', (db) => {
       const pages: string[][] = [];
       // Before the 23rd (the form's order, on the 22nd, is one of them), three stored orders a page.
       for await (const page of ordersAfterId(app.db, 0, NOW_MIN + DAY_MIN, 3))
-        pages.push(page.map((o) => o.key));
+        pages.push(
+          (JSON.parse(page) as OrderTuple[]).map(([destination, seq]) => orderKey(destination, seq)),
+        );
       const before = all.filter((o) => o.releaseMin < NOW_MIN + DAY_MIN).map((o) => o.key);
       expect(pages.flat().sort()).toEqual(before.sort());
       expect(pages.length).toBeGreaterThan(1);

@@ -1,9 +1,8 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../domain/errors';
 import type { PlanOrder } from '../../planner/types';
 import type { RunEvent } from '../run/events';
-import type { OrderRow, RunSample } from '../run/history';
+import type { RunSample } from '../run/history';
 import type { Airborne, ViewNetwork } from '../view';
 import type {
   FromWorker,
@@ -16,11 +15,6 @@ import type {
 } from './messages';
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-/**
- * Events of a restored run's log per message to its worker: copying a message holds the main thread,
- * and pieces of 5,000 took up to 150 ms in a profiled restore of a million events.
- */
-const REPLAY_PIECE = 1000;
 
 /**
  * The worker's entry module. From TypeScript sources (tsx, vitest) it is started through boot.mjs, which
@@ -35,12 +29,13 @@ export interface HostCallbacks {
   onSnapshot(snapshot: RunSnapshot): void;
   /** Live orders and cancellations to store. */
   onEvents(events: RunEvent[]): void;
-  /** Hourly samples and final order plans to store. */
-  onHistory(samples: RunSample[], orders: OrderRow[]): void;
+  /** Hourly samples and final order plans (JSON text of an OrderRow[]) to store. */
+  onHistory(samples: RunSample[], orders: string | null): void;
   /** The worker died or could not build the run (Spanish message). */
   onFailure(message: string): void;
 }
 
+type InitMessage = Extract<ToWorker, { type: 'init' }>;
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 
 /**
@@ -62,9 +57,13 @@ export class RunHost {
   readonly ready: Promise<void>;
   private markReady!: () => void;
 
+  /**
+   * Starts the worker. With `init` null (a restored run), it waits for the stored log's pages
+   * (`replay`) and then `start`; messages asked for meanwhile follow init.
+   */
   constructor(
     readonly view: ViewNetwork,
-    init: Extract<ToWorker, { type: 'init' }>,
+    init: InitMessage | null,
     private readonly callbacks: HostCallbacks,
   ) {
     this.ready = new Promise((resolve) => {
@@ -79,36 +78,26 @@ export class RunHost {
     this.worker.on('exit', (code) => {
       if (!this.closing) this.fail(`su proceso terminó inesperadamente (código ${code})`);
     });
-    const events = init.restore?.events ?? [];
-    if (events.length <= REPLAY_PIECE) this.worker.postMessage(init);
-    else {
-      this.outbox = [];
-      void this.sendInit(init, events);
-    }
+    if (init) this.worker.postMessage(init);
+    else this.outbox = [];
   }
 
-  /**
-   * A long event log goes in pieces, the event loop free between them: copying a million events to the
-   * worker in one message held the main thread for seconds. Messages asked for meanwhile follow init.
-   */
-  private async sendInit(init: Extract<ToWorker, { type: 'init' }>, events: RunEvent[]): Promise<void> {
-    const last = events.length - (events.length % REPLAY_PIECE || REPLAY_PIECE);
-    for (let i = 0; i < last; i += REPLAY_PIECE) {
-      if (this.closing || this.failure !== null) return;
-      this.worker.postMessage({
-        type: 'replay',
-        events: events.slice(i, i + REPLAY_PIECE),
-      } satisfies ToWorker);
-      await nextTurn();
-    }
-    if (this.closing || this.failure !== null) return;
-    this.worker.postMessage({ ...init, restore: { ...init.restore!, events: events.slice(last) } });
+  /** A page of the restored run's stored log (JSON text), before `start`. */
+  replay(json: string): void {
+    if (this.outbox && this.failure === null && !this.closing)
+      this.worker.postMessage({ type: 'replay', json } satisfies ToWorker);
+  }
+
+  /** Sends init after the log's pages, then what was asked for meanwhile. */
+  start(init: InitMessage): void {
     const queued = this.outbox ?? [];
     this.outbox = null;
+    if (this.failure !== null || this.closing) return;
+    this.worker.postMessage(init);
     for (const m of queued) this.worker.postMessage(m);
   }
 
-  /** Every message after init goes through here (held while a long init is still being sent). */
+  /** Every message after init goes through here (held until a restored run's init is sent). */
   private post(m: ToWorker): void {
     if (this.outbox) this.outbox.push(m);
     else this.worker.postMessage(m);
@@ -165,6 +154,11 @@ export class RunHost {
       this.pending.set(id, { resolve: resolve as (v: never) => void, reject });
       this.post({ type: 'request', id, query });
     });
+  }
+
+  /** A page of the orders a restored daily operation may be owed (JSON text of OrderTuple rows). */
+  owed(json: string, last: boolean): void {
+    if (this.failure === null) this.post({ type: 'owed', json, last });
   }
 
   /** Orders registered live (operacion); planned in the order they arrive, before any later question. */

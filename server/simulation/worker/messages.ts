@@ -133,8 +133,17 @@ export type ToWorker =
       /** Announce live orders and cancellations (stored runs; the real-time view is not stored). */
       recordEvents: boolean;
     }
-  /** A piece of a restored run's event log, sent ahead of its init (which carries the rest). */
-  | { type: 'replay'; events: RunEvent[] }
+  /**
+   * A page of a restored run's stored event log as read (JSON text of a RunEvent[]), sent ahead of its
+   * init: the worker parses it, so the main thread never holds a long log as objects.
+   */
+  | { type: 'replay'; json: string }
+  /**
+   * After a restored daily operation's init: orders stored after its inputs were read and older than its
+   * window, a page at a time (JSON text of OrderTuple rows, as ordersAfterId reads them). Those its log
+   * did not plan are planned live once the last page is in.
+   */
+  | { type: 'owed'; json: string; last: boolean }
   | { type: 'orders'; orders: PlanOrder[] }
   | { type: 'request'; id: number; query: RunQuery };
 
@@ -151,8 +160,11 @@ export type FromWorker =
   | { type: 'reply'; id: number; ok: false; error: WireError }
   | { type: 'snapshot'; snapshot: RunSnapshot }
   | { type: 'events'; events: RunEvent[] }
-  /** Hourly samples and final order plans to store (sent before any later answer). */
-  | { type: 'history'; samples: RunSample[]; orders: OrderRow[] }
+  /**
+   * Hourly samples and final order plans to store (sent before any later answer); the plans as JSON text
+   * of an OrderRow[], HISTORY_BATCH at most.
+   */
+  | { type: 'history'; samples: RunSample[]; orders: string | null }
   | { type: 'failed'; message: string };
 
 /** Thrown inside the worker for answers such as 404/409; reaches the client as an ApiError. */

@@ -7,6 +7,9 @@ import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { STORES_ORDER_PLANS } from '../../../contract/enums';
+import { orderKey } from '../../domain/types';
+import type { PlanOrder } from '../../planner/types';
+import type { OrderTuple } from '../../services/orders';
 import type { RunEvent } from '../run/events';
 import { type OrderRow, orderRow, type RunSample } from '../run/history';
 import { RunRuntime } from '../run/runtime';
@@ -29,14 +32,20 @@ const READS = new Set([
   'exportPage',
   'exportEnd',
 ]);
-/** Stored order plans per message (a message is copied whole between threads). */
-const HISTORY_BATCH = 2000;
+/**
+ * Stored order plans per message: the main thread stores each message's in one statement (PGlite runs
+ * it on that thread). A restored run can archive a hundred thousand in one slice: they go in many
+ * messages of text, each cheap to receive.
+ */
+const HISTORY_BATCH = 500;
 /** Answers after which the main thread's snapshot must be fresh (controls carry theirs). */
 const CHANGES = new Set(['cancel', 'cancelMany']);
 
 let rt: RunRuntime | null = null;
 /** The restored event log's pieces received so far (init brings the last one). */
 let replayed: RunEvent[] = [];
+/** A restored daily operation's owed orders gathered so far (planned with the last page). */
+let owed: PlanOrder[] = [];
 let driving = false;
 let lastSnapshot = 0;
 let events: RunEvent[] = [];
@@ -69,7 +78,14 @@ function flushHistory(): void {
 
 function sendHistory(): void {
   if (samples.length === 0 && orders.length === 0) return;
-  send({ type: 'history', samples, orders });
+  for (let i = 0; i === 0 || i < orders.length; i += HISTORY_BATCH) {
+    const piece = orders.slice(i, i + HISTORY_BATCH);
+    send({
+      type: 'history',
+      samples: i === 0 ? samples : [],
+      orders: piece.length > 0 ? JSON.stringify(piece) : null,
+    });
+  }
   samples = [];
   orders = [];
 }
@@ -164,7 +180,7 @@ async function handle(m: ToWorker): Promise<void> {
   if (m.type === 'init') {
     await init(m);
   } else if (m.type === 'replay') {
-    for (const e of m.events) replayed.push(e);
+    for (const e of JSON.parse(m.json) as RunEvent[]) replayed.push(e);
   } else if (!rt) {
     if (m.type === 'request')
       send({
@@ -173,6 +189,16 @@ async function handle(m: ToWorker): Promise<void> {
         ok: false,
         error: { status: 409, code: 'NO_DISPONIBLE', message: 'La simulación no está lista' },
       });
+  } else if (m.type === 'owed') {
+    for (const [destination, seq, releaseMin, quantity] of JSON.parse(m.json) as OrderTuple[]) {
+      const key = orderKey(destination, seq);
+      if (!rt.feed.seen.has(key)) owed.push({ key, destination, releaseMin, quantity });
+    }
+    if (m.last) {
+      const list = owed;
+      owed = [];
+      if (rt.addLiveOrders(list) > 0) send({ type: 'snapshot', snapshot: snapshotOf(rt) });
+    }
   } else if (m.type === 'orders') {
     // Live orders change the KPIs: the main thread's snapshot follows before any later answer.
     if (rt.addLiveOrders(m.orders) > 0) send({ type: 'snapshot', snapshot: snapshotOf(rt) });
