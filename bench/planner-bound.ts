@@ -12,7 +12,8 @@
  * (copies with jittered releases): below 1 means no plan keeps every one of them on time.
  * --deadlines [--deadline-bucket MIN]: only the deadline-aware bound (server/planner/bounds/deadlineBound.ts): a
  *   time-expanded flow over the week's horizon with releases and deadlines (72 h for every order), releases and
- *   deadlines rounded outwards to MIN (default 60); prints {"deadlineBound":K,"columns":..,"rows":..,...}.
+ *   deadlines rounded outwards to MIN (default 60), --deadline-solver '{...}' HiGHS options, --check-scale K
+ *   [--seed S] on planner-scale's orders at K (below 1: infeasible); prints {"deadlineBound":K,"columns":..,"rows":..,...}.
  * Prints {"bound":K,"lpBound":K,"binding":{...},"lpBinding":{...},"destinations":[{"airport":..,"k":..},...],
  * "sedeSeats":K,"steadyState":{"flow":K,"path":K,...},"seconds":S}.
  */
@@ -38,8 +39,14 @@ export default async function plannerBound(argv: string[]): Promise<void> {
   );
   const highs = await loadHighs();
   if (args.has('deadlines')) {
-    const b = deadlineBound(highs, data.network, data.orders, undefined, {
+    // --check-scale K: the bound on the orders planner-scale plans at K (copies with jittered releases); below 1
+    // means no plan keeps every one of them on time.
+    const scale = args.get('check-scale') ? args.number('check-scale', 1) : undefined;
+    const orders =
+      scale === undefined ? data.orders : scaleOrders(data.orders, scale, args.number('seed', 1));
+    const b = deadlineBound(highs, data.network, orders, undefined, {
       bucketMin: args.number('deadline-bucket', 60),
+      solver: json(args.get('deadline-solver')),
       onBuilt: (s) =>
         progress(
           `deadline bound: ${s.flightInstances} flight instances, ${s.columns} cols, ${s.rows} rows, ${s.nonzeros} nz`,
@@ -50,6 +57,8 @@ export default async function plannerBound(argv: string[]): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({
         deadlineBound: Math.round(k * 10_000) / 10_000,
+        checkScale:
+          scale === undefined ? undefined : { scale, seed: args.number('seed', 1), feasible: k >= 1 },
         ...rest,
         horizon: `${new Date(b.fromMin * 60_000).toISOString()} .. ${new Date(b.toMin * 60_000).toISOString()}`,
         solveSeconds: Math.round(b.solveSeconds * 10) / 10,
