@@ -60,6 +60,10 @@ export default async function plannerBound(argv: string[]): Promise<void> {
         checkScale:
           scale === undefined ? undefined : { scale, seed: args.number('seed', 1), feasible: k >= 1 },
         ...rest,
+        binding: {
+          seats: round(b.binding.seats),
+          warehouses: b.binding.warehouses.map((w) => ({ airport: w.airport, share: round(w.share) })),
+        },
         horizon: `${new Date(b.fromMin * 60_000).toISOString()} .. ${new Date(b.toMin * 60_000).toISOString()}`,
         solveSeconds: Math.round(b.solveSeconds * 10) / 10,
         seconds: Math.round(seconds * 10) / 10,

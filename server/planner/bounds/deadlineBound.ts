@@ -30,6 +30,11 @@ import { maxScaleModel } from './lpModel';
 
 export interface DeadlineBound {
   k: number;
+  /**
+   * K split over the capacity rows by their duals (dual x capacity; the other rows have right-hand side 0):
+   * seats of all flight instances, and each airport's warehouse, largest first.
+   */
+  binding: { seats: number; warehouses: { airport: string; share: number }[] };
   columns: number;
   rows: number;
   nonzeros: number;
@@ -112,6 +117,7 @@ export function deadlineBound(
   if (flown.length === 0)
     return {
       k: Number.POSITIVE_INFINITY,
+      binding: { seats: 0, warehouses: [] },
       columns: 0,
       rows: 0,
       nonzeros: 0,
@@ -193,9 +199,17 @@ export function deadlineBound(
   const arrivals: number[][] = Array.from({ length: n }, () => []);
   for (const x of instances) arrivals[net.fDest[x.f]].push(x.arr);
   const instantRows: number[][] = [];
+  /** Airport of each warehouse row, -1 for a seat row, -2 for the rest. */
+  const warehouseOf: number[] = [];
   for (let a = 0; a < n; a++) {
     arrivals[a] = [...new Set(arrivals[a])].sort((p, q) => p - q);
-    instantRows.push(arrivals[a].map(() => lp.row(-inf, net.capacity[a])));
+    instantRows.push(
+      arrivals[a].map(() => {
+        const r = lp.row(-inf, net.capacity[a]);
+        warehouseOf[r] = a;
+        return r;
+      }),
+    );
   }
   /** Warehouse rows of airport a whose instant lies in [start, start + len). */
   const cover = (a: number, start: number, len: number, value = 1): [number, number][] => {
@@ -227,6 +241,7 @@ export function deadlineBound(
 
   instances.forEach((x, i) => {
     const seat = lp.row(-inf, net.fCap[x.f]);
+    warehouseOf[seat] = -1;
     const a = net.fDest[x.f];
     const readyAt = ceilBucket(x.arr + pickup);
     // Ends its trip at a: pickup dwell, landed and ready for pickup counted for a.
@@ -316,8 +331,21 @@ export function deadlineBound(
     };
     if (status !== highs.constants.modelStatus.optimal)
       throw new Error(`deadline bound: HiGHS ended with model status ${status} ${JSON.stringify(quality)}`);
+    const dual = model.getSolution().rowDual;
+    let seats = 0;
+    const byAirport = new Float64Array(n);
+    for (let r = 0; r < lp.upper.length; r++) {
+      const w = warehouseOf[r];
+      if (w === -1) seats += dual[r] * lp.upper[r];
+      else if (w !== undefined && w >= 0) byAirport[w] += dual[r] * lp.upper[r];
+    }
+    const warehouses = [...byAirport]
+      .map((share, a) => ({ airport: net.codes[a], share }))
+      .filter((x) => Math.abs(x.share) > 1e-6)
+      .sort((p, q) => q.share - p.share);
     return {
       ...quality,
+      binding: { seats, warehouses },
       k: model.getObjectiveValue(),
       ...size,
       fromMin: from,

@@ -23,7 +23,9 @@ describe('deadline-aware bound on the on-time demand scale', () => {
     // served with the others by the flights of days 0..9: 1000 seats for 800 products, K = 1.25; the periodic
     // bound spreads the 11 days of seats over the 8 days of releases (1.375).
     const net = smallNetwork([flight('SPIM', 'SKBO', '10:00', 240, 100)], { SKBO: 1000, SPIM: 1 });
-    expect(bound(net, week())).toBeCloseTo(1.25, 6);
+    const r = deadlineBound(highs, net, week());
+    expect(r.k).toBeCloseTo(1.25, 6);
+    expect(r.binding.seats).toBeCloseTo(1.25, 4);
     expect(steadyStateBound(highs, net, week(), undefined, { lengths: 9 }).k).toBeCloseTo(1.375, 6);
   });
 
@@ -37,7 +39,10 @@ describe('deadline-aware bound on the on-time demand scale', () => {
   it('counts the 2 h pickup dwell against the destination warehouse', () => {
     // 1000 seats but SKBO holds 50 at each landing: 10 landings serve the week, K = 500 / 800.
     const net = smallNetwork([flight('SPIM', 'SKBO', '10:00', 240, 1000)], { SKBO: 50 });
-    expect(bound(net, week())).toBeCloseTo(0.625, 6);
+    const r = deadlineBound(highs, net, week());
+    expect(r.k).toBeCloseTo(0.625, 6);
+    expect(r.binding.warehouses).toEqual([{ airport: 'SKBO', share: expect.closeTo(0.625, 4) }]);
+    expect(r.binding.seats).toBeCloseTo(0, 4);
   });
 
   it('counts products waiting between legs, and the sedes supply only what has been released', () => {
