@@ -2,7 +2,8 @@
  * The server as `npm start` runs it, plus a probe for bench/faults.ts over IPC: the worst event-loop
  * stall (perf_hooks, 10 ms resolution) and the peak RSS since the last reset.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../server/app';
 
 const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -27,9 +28,33 @@ process.on('message', (message: { cmd: string }) => {
   }
 });
 
-// With a CPU profile (or FAULTS_STALL_LOG set), each stall over 50 ms is written out with its end on the profile's clock
-// (monotonic µs), to find the functions behind it.
+// With a CPU profile (or FAULTS_STALL_LOG set), each stall over 60 ms is written out with its end on the profile's clock
+// (monotonic µs), to find the functions behind it; so are garbage collections over 30 ms and PGlite statements over
+// 40 ms (with their SQL).
 if (process.env.FAULTS_STALL_LOG) {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration > 30)
+        process.stderr.write(
+          `gc ${e.duration.toFixed(0)} ms kind ${(e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind} at ${(e.startTime / 1000).toFixed(1)} s heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB\n`,
+        );
+  }).observe({ entryTypes: ['gc'] });
+  // Each PGlite statement over 40 ms, with the text of the last Parse or Query message before it: the
+  // server's wrapper (db/client.ts) binds the prototype's method when it opens the database.
+  const exec = PGlite.prototype.execProtocolRaw;
+  let lastSql = '';
+  PGlite.prototype.execProtocolRaw = async function (this: PGlite, message, options) {
+    const text = new TextDecoder().decode(message);
+    if (text.startsWith('P') || text.startsWith('Q')) lastSql = text;
+    const t0 = performance.now();
+    const result = await exec.call(this, message, options);
+    const ms = performance.now() - t0;
+    if (ms > 40)
+      process.stderr.write(
+        `sql ${ms.toFixed(0)} ms at ${(performance.now() / 1000).toFixed(1)} s: ${`${text.slice(0, 40)} | ${lastSql}`.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 200)}\n`,
+      );
+    return result;
+  };
   let last = process.hrtime.bigint();
   setInterval(() => {
     const now = process.hrtime.bigint();

@@ -111,7 +111,7 @@ export async function findStoredOrder(db: { orm: Executor }, key: string): Promi
 }
 
 /** Orders per page of ordersAfterId (PGlite runs each statement on the main thread). */
-const AFTER_ID_PAGE = 2000;
+const AFTER_ID_PAGE = 500;
 
 /**
  * An order as ordersAfterId's pages list it: [destination, seq, releaseMin, quantity] (its key is

@@ -17,7 +17,7 @@ import type { OrderRow, RunSample } from './run/history';
 import type { RunVersions } from './versions';
 
 /** Rows per insert statement (PGlite runs on the main thread: the event loop gets a turn between). */
-const INSERT_BATCH = 500;
+const INSERT_BATCH = 250;
 
 /*
  * The run's appends take one array per column ($2…) beside the run id ($1). Built by drizzle, a
@@ -55,9 +55,10 @@ async function insertColumns<T>(
 
 /**
  * Events per read of a run's log when it is restored. PGlite decodes a page on this thread: measured on a
- * loaded machine, a page of 2,000 took 180 ms (median), one of 500 took 40 ms, at the same cost per event.
+ * loaded machine, a page of 2,000 took 180 ms (median), one of 500 took 40 ms (up to 155 ms while the
+ * run's worker and other processes kept both cores busy), at the same cost per event.
  */
-const EVENT_PAGE = 500;
+const EVENT_PAGE = 250;
 
 interface OrderRowSql {
   pedido: string;
