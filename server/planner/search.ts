@@ -1,4 +1,5 @@
 import { DAY_MIN } from './network';
+import { minuteOfDay } from './reach';
 import {
   type EngineState,
   firstDep,
@@ -108,16 +109,24 @@ export function bestShort(
   const waitCost = st.opt.transitWaitCost + st.opt.transitPressureCost * pressure;
   const loadCost = st.opt.transitLoadCost * pressure;
   const F = st.F;
+  // Lower bounds on a1 + conn + minSecond from the timetable alone: where no first-leg instance could pass the
+  // scan's own cut-offs below, the intermediate (or the whole source) is skipped unseen.
+  const m0 = minuteOfDay(t0);
+  const start = Math.floor(t0) + conn;
   for (const s of sources) {
     const latestArr =
       (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
       pickup;
+    const viaBound = start + st.reach.via(s, d)[m0];
+    if (viaBound > latestArr || viaBound >= bestScore) continue;
     for (let x = 0; x < n; x++) {
       if (x === d || x === s) continue;
       const first = net.direct[s * n + x];
       const second = net.direct[x * n + d];
       if (first.length === 0 || second.length === 0) continue;
       const minSecond = net.minDur[x * n + d];
+      const bound = start + st.reach.leg(s, x)[m0] + minSecond;
+      if (bound > latestArr || bound >= bestScore) continue;
       const capX = net.capacity[x];
       const countsX = occupies(st, x);
       for (let i = 0; i < first.length; i++) {
