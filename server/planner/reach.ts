@@ -25,16 +25,8 @@ export class Reach {
 
   /** At minute m: the least wait plus flight time from o to x over one direct flight leaving at m or later. */
   leg(o: number, x: number): Int32Array {
-    const k = o * this.net.airportCount + x;
-    let table = this.legs[k];
-    if (!table) {
-      const { fDep, fDur } = this.net;
-      this.at.fill(NEVER);
-      for (const f of this.net.direct[k]) this.depart(fDep[f], fDur[f]);
-      table = this.sweep();
-      this.legs[k] = table;
-    }
-    return table;
+    const table = this.legs[o * this.net.airportCount + x];
+    return table !== undefined ? table : this.buildLeg(o, x);
   }
 
   /**
@@ -42,19 +34,31 @@ export class Reach {
    * without the connection: the first flight's wait and duration plus the shortest second flight.
    */
   via(o: number, d: number): Int32Array {
+    const table = this.vias[o * this.net.airportCount + d];
+    return table !== undefined ? table : this.buildVia(o, d);
+  }
+
+  // The builds run once per pair: kept out of leg() and via(), which the scan's compiled code inlines.
+  private buildLeg(o: number, x: number): Int32Array {
+    const k = o * this.net.airportCount + x;
+    const { fDep, fDur } = this.net;
+    this.at.fill(NEVER);
+    for (const f of this.net.direct[k]) this.depart(fDep[f], fDur[f]);
+    const table = this.sweep();
+    this.legs[k] = table;
+    return table;
+  }
+
+  private buildVia(o: number, d: number): Int32Array {
     const n = this.net.airportCount;
-    const k = o * n + d;
-    let table = this.vias[k];
-    if (!table) {
-      const { direct, fDep, fDur, minDur } = this.net;
-      this.at.fill(NEVER);
-      for (let x = 0; x < n; x++) {
-        if (x === o || x === d || direct[x * n + d].length === 0) continue;
-        for (const f of direct[o * n + x]) this.depart(fDep[f], fDur[f] + minDur[x * n + d]);
-      }
-      table = this.sweep();
-      this.vias[k] = table;
+    const { direct, fDep, fDur, minDur } = this.net;
+    this.at.fill(NEVER);
+    for (let x = 0; x < n; x++) {
+      if (x === o || x === d || direct[x * n + d].length === 0) continue;
+      for (const f of direct[o * n + x]) this.depart(fDep[f], fDur[f] + minDur[x * n + d]);
     }
+    const table = this.sweep();
+    this.vias[o * n + d] = table;
     return table;
   }
 
