@@ -119,13 +119,15 @@ export function bestShort(
       pickup;
     const viaBound = start + st.reach.via(s, d)[m0];
     if (viaBound > latestArr || viaBound >= bestScore) continue;
-    for (let x = 0; x < n; x++) {
-      if (x === d || x === s) continue;
+    const hubs = st.reach.hubs(s, d);
+    const reachX = st.reach.from(s);
+    const row = m0 * n;
+    for (let h = 0; h < hubs.length; h++) {
+      const x = hubs[h];
       const first = net.direct[s * n + x];
       const second = net.direct[x * n + d];
-      if (first.length === 0 || second.length === 0) continue;
       const minSecond = net.minDur[x * n + d];
-      const bound = start + st.reach.leg(s, x)[m0] + minSecond;
+      const bound = start + reachX[row + x] + minSecond;
       if (bound > latestArr || bound >= bestScore) continue;
       const capX = net.capacity[x];
       const countsX = occupies(st, x);

@@ -22,7 +22,7 @@ function randomNetwork(seed: number) {
 }
 
 describe('timetable reach bounds', () => {
-  it('equal the least wait plus flight time, directly and through any intermediate', () => {
+  it('equal the least wait plus flight time, directly and through any intermediate with flights on both legs', () => {
     for (let seed = 1; seed <= 5; seed++) {
       const net = randomNetwork(seed);
       const reach = new Reach(net);
@@ -34,16 +34,23 @@ describe('timetable reach bounds', () => {
         return best;
       };
       for (let o = 0; o < n; o++)
-        for (let d = 0; d < n; d++)
+        for (let d = 0; d < n; d++) {
+          const hubs = [];
+          for (let x = 0; x < n; x++)
+            if (x !== o && x !== d && net.direct[o * n + x].length > 0 && net.direct[x * n + d].length > 0)
+              hubs.push(x);
+          expect([...reach.hubs(o, d)]).toEqual(hubs);
           for (let m = 0; m < DAY_MIN; m += 7) {
             const leg = legOf(o, d, m);
-            expect(reach.leg(o, d)[m] >= 1 << 29 ? Number.POSITIVE_INFINITY : reach.leg(o, d)[m]).toBe(leg);
+            const got = reach.from(o)[m * n + d];
+            expect(got >= 1 << 29 ? Number.POSITIVE_INFINITY : got).toBe(leg);
             let via = Number.POSITIVE_INFINITY;
             for (let x = 0; x < n; x++)
               if (x !== o && x !== d && net.direct[x * n + d].length > 0)
                 via = Math.min(via, legOf(o, x, m) + net.minDur[x * n + d]);
             expect(reach.via(o, d)[m] >= 1 << 29 ? Number.POSITIVE_INFINITY : reach.via(o, d)[m]).toBe(via);
           }
+        }
     }
   });
 
