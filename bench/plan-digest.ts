@@ -1,10 +1,11 @@
 /**
- * npm run bench -- plan-digest [--root DIR] [--sets real,demoJan,demoJul] [--scales 1,4,8]
+ * npm run bench -- plan-digest [--root DIR] [--sets real,demoJan,demoJul] [--scales 1,4,8] [--stop]
  * Plans each demand set (bench/lib/demand.ts) at each scale (scaleOrders, seed 1; the demo sets at 1x only)
  * the way the benches do (runPlanner) and prints a SHA-256 of every order's final outcome (status, deadline,
  * shipments: legs, quantities, sources, decision times; cause), with the counts and the first order not on time.
  * --root runs another checkout's planner and harness on the same data (e.g. --root ../main): equal digests
- * mean a speed change left the plans as they were.
+ * mean a speed change left the plans as they were. --stop ends each run at the first order not on time, as a
+ * planner-scale step does (its repair and diagnosis included): scales above the on-time limit stay quick.
  * Prints {"runs":[{"set","scale","orders","digest","onTime","firstFailure"}]} on stdout.
  */
 import { createHash } from 'node:crypto';
@@ -31,7 +32,7 @@ export default async function planDigest(argv: string[]): Promise<void> {
   for (const set of sets) {
     for (const k of set.name.startsWith('demo') ? [1] : scales) {
       const orders = scaleOrders(set.data.orders, k, 1);
-      const run = runPlanner(set.data.network, orders);
+      const run = runPlanner(set.data.network, orders, undefined, args.has('stop'));
       const hash = createHash('sha256');
       for (const o of run.outcomes) hash.update(`${JSON.stringify(o)}\n`);
       const late = run.outcomes.find((o) => o.status === 'late' || o.status === 'unrouted');
