@@ -9,7 +9,8 @@
  * Each step plans the scaled copies (scaleOrders: jittered ±30 min) until the first order that is not on time,
  * or until --step-seconds of planning CPU (default 120: the step then counts as failed, "tiempo agotado").
  * Development: --range lo,hi bisects between a known on-time and a known failing scale; --no-baseline, --no-cpu.
- * First, at 1x on the first set, CPU seconds of planner and baseline alternately (A B A B) and their ratio.
+ * First, at 1x on the first set, CPU seconds of planner and baseline alternately (A B A B) and their ratio;
+ * --cpu-only prints just that figure ({"cpu1x":{...}}) and stops, --cpu-rounds N alternates N times (default 2).
  * --engine '{"protectDirect":false}' tries planner knobs (EngineOptions) on the whole table.
  * --lp-support MIN: the planner prefers the two-leg routes of the periodic LP's optimal vertex at each set's
  * demand mix (steadyRouteSupport; others cost MIN more minutes of arrival in its short-route search);
@@ -103,10 +104,10 @@ async function lpBoundOf(data: BenchData) {
 }
 
 /** CPU seconds at 1x, planner and baseline alternately (A B A B), in one process. */
-function cpuAt1x(data: BenchData, engine: Partial<EngineOptions>) {
+function cpuAt1x(data: BenchData, engine: Partial<EngineOptions>, rounds: number) {
   const planner: number[] = [];
   const baseline: number[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < rounds; i++) {
     planner.push(
       round(runPlanner(data.network, data.orders, undefined, false, undefined, engine).cpuSeconds),
     );
@@ -127,10 +128,15 @@ export default async function plannerScale(argv: string[]): Promise<void> {
   const started = process.hrtime.bigint();
   const cpu1x = args.has('no-cpu')
     ? { planner: [], baseline: [], ratios: [] }
-    : cpuAt1x(sets[0].data, engine);
+    : cpuAt1x(sets[0].data, engine, args.number('cpu-rounds', 2));
   progress(
     `CPU a 1x (${sets[0].name}), planificador / base: ${cpu1x.planner.join(', ')} s / ${cpu1x.baseline.join(', ')} s`,
   );
+  if (args.has('cpu-only')) {
+    progress(`CPU a 1x planificador/base: ${cpu1x.ratios.join(', ')}`);
+    process.stdout.write(`${JSON.stringify({ cpu1x, engine })}\n`);
+    return;
+  }
   const rows = [];
   for (const set of sets) {
     const { data, seed } = set;

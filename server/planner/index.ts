@@ -31,7 +31,8 @@
  *
  * Cost: per order, the direct scan checks sedes x flights per pair (<= 4) x deadline days (3) instances, each
  * an O(1) seat lookup and an O(16 + span/16) warehouse range max (timeline.ts); the two-leg scan enumerates
- * sedes x intermediates x first-leg instances, pruned by the best score so far (the transit charge needs no
+ * sedes x intermediates x first-leg instances, pruned by the best score so far, sources and intermediates whose
+ * earliest arrival over the timetable alone (reach.ts) cannot beat it skipped unseen (the transit charge needs no
  * lookup beyond the transit warehouse's range max the scan takes anyway, and one decayed demand sum). Nothing
  * depends on the number of orders already planned (state is paged by UTC day), so a run is linear in
  * orders; per-order cost rises with load because congested orders reach the two-leg, any-route and repair

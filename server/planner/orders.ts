@@ -196,17 +196,16 @@ function continueFrom(st: EngineState, s: ShipRec, prefix: LegRec[], nowMin: num
 /** Moves the clock: orders finished more than KEEP_DAYS ago and older pages are archived. */
 export function advance(st: EngineState, nowMin: number): void {
   const cutDay = Math.floor(nowMin / DAY_MIN) - KEEP_DAYS;
-  if (cutDay <= st.archivedBeforeDay) return;
+  if (cutDay > st.archivedBeforeDay) archive(st, cutDay);
+}
+
+/** Once a day: kept apart from advance(), which every order calls, so that each compiles on its own. */
+function archive(st: EngineState, cutDay: number): void {
   st.archivedBeforeDay = cutDay;
   const cutMin = cutDay * DAY_MIN;
   const done: OrderOutcome[] = [];
   for (const [key, o] of st.hot) {
-    const lastReady = o.ships.reduce(
-      (m, s) => Math.max(m, arrOf(st, s.legs[s.legs.length - 1]) + st.pickup),
-      0,
-    );
-    const end = Math.max(lastReady, awayDeadline(st, o));
-    if (end < cutMin) {
+    if (finishedBefore(st, o, cutMin)) {
       st.hot.delete(key);
       st.replanned.delete(o);
       // Its shipments leave the repair index too, or it would grow with every shipment ever booked.
@@ -219,4 +218,14 @@ export function advance(st: EngineState, nowMin: number): void {
   for (const key of st.aboard.keys()) if (Math.floor(key / st.F) < cutDay) st.aboard.delete(key);
   for (const key of st.cancelled) if (Math.floor(key / st.F) < cutDay) st.cancelled.delete(key);
   if (done.length > 0) st.opt.onArchive?.(done);
+}
+
+/** Whether an order's deadline and every product's pickup are over before cutMin. */
+function finishedBefore(st: EngineState, o: OrderRec, cutMin: number): boolean {
+  const away = awayDeadline(st, o);
+  // Most hot orders are recent: their deadline alone keeps them.
+  if (away >= cutMin) return false;
+  let lastReady = 0;
+  for (const s of o.ships) lastReady = Math.max(lastReady, arrOf(st, s.legs[s.legs.length - 1]) + st.pickup);
+  return Math.max(lastReady, away) < cutMin;
 }

@@ -1,4 +1,5 @@
 import { DAY_MIN } from './network';
+import { minuteOfDay } from './reach';
 import {
   type EngineState,
   firstDep,
@@ -108,16 +109,26 @@ export function bestShort(
   const waitCost = st.opt.transitWaitCost + st.opt.transitPressureCost * pressure;
   const loadCost = st.opt.transitLoadCost * pressure;
   const F = st.F;
+  // Lower bounds on a1 + conn + minSecond from the timetable alone: where no first-leg instance could pass the
+  // scan's own cut-offs below, the intermediate (or the whole source) is skipped unseen.
+  const m0 = minuteOfDay(t0);
+  const start = Math.floor(t0) + conn;
   for (const s of sources) {
     const latestArr =
       (homeDeadline !== undefined && net.continent[s] === net.continent[d] ? homeDeadline : deadline) -
       pickup;
-    for (let x = 0; x < n; x++) {
-      if (x === d || x === s) continue;
+    const viaBound = start + st.reach.via(s, d)[m0];
+    if (viaBound > latestArr || viaBound >= bestScore) continue;
+    const hubs = st.reach.hubs(s, d);
+    const reachX = st.reach.from(s);
+    const row = m0 * n;
+    for (let h = 0; h < hubs.length; h++) {
+      const x = hubs[h];
       const first = net.direct[s * n + x];
       const second = net.direct[x * n + d];
-      if (first.length === 0 || second.length === 0) continue;
       const minSecond = net.minDur[x * n + d];
+      const bound = start + reachX[row + x] + minSecond;
+      if (bound > latestArr || bound >= bestScore) continue;
       const capX = net.capacity[x];
       const countsX = occupies(st, x);
       for (let i = 0; i < first.length; i++) {

@@ -1,5 +1,6 @@
 import { FlightLoads } from './flightLoads';
 import { type CompiledNetwork, compileNetwork, DAY_MIN } from './network';
+import { Reach } from './reach';
 import { Timeline } from './timeline';
 import type {
   Decision,
@@ -182,6 +183,8 @@ export interface EngineState {
   inboundAt: number;
   /** The warehouses' total capacity. */
   readonly totalCapacity: number;
+  /** Earliest arrivals over the timetable alone: bounds that prune the two-leg scan. */
+  readonly reach: Reach;
 }
 
 export function createState(
@@ -219,6 +222,7 @@ export function createState(
     inbound: 0,
     inboundAt: 0,
     totalCapacity: net.capacity.reduce((sum, c) => sum + c, 0),
+    reach: new Reach(net),
   };
 }
 
