@@ -42,17 +42,20 @@ if (process.env.FAULTS_STALL_LOG) {
   // Each PGlite statement over 40 ms, with the text of the last Parse or Query message before it: the
   // server's wrapper (db/client.ts) binds the prototype's method when it opens the database.
   const exec = PGlite.prototype.execProtocolRaw;
+  const decoder = new TextDecoder();
   let lastSql = '';
   PGlite.prototype.execProtocolRaw = async function (this: PGlite, message, options) {
-    const text = new TextDecoder().decode(message);
-    if (text.startsWith('P') || text.startsWith('Q')) lastSql = text;
+    // Only Parse ('P') and simple Query ('Q') messages carry SQL: the others are decoded only when slow.
+    if (message[0] === 0x50 || message[0] === 0x51) lastSql = decoder.decode(message);
     const t0 = performance.now();
     const result = await exec.call(this, message, options);
     const ms = performance.now() - t0;
-    if (ms > 40)
+    if (ms > 40) {
+      const head = decoder.decode(message.subarray(0, 40));
       process.stderr.write(
-        `sql ${ms.toFixed(0)} ms at ${(performance.now() / 1000).toFixed(1)} s: ${`${text.slice(0, 40)} | ${lastSql}`.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 200)}\n`,
+        `sql ${ms.toFixed(0)} ms at ${(performance.now() / 1000).toFixed(1)} s: ${`${head} | ${lastSql}`.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 200)}\n`,
       );
+    }
     return result;
   };
   let last = process.hrtime.bigint();
