@@ -10,6 +10,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
+import { BODY_LIMIT_BYTES, jsonBodyPlugin } from './plugins/jsonBody';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes';
@@ -43,7 +44,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // Uploads stream through @fastify/multipart with their own limit; JSON bodies stay small.
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Opening a large embedded database (and its extensions) on a busy machine takes longer than
     // Fastify's default 10 s; a start should wait for it rather than fail.
     pluginTimeout: 60_000,
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(eventsPlugin);
   await app.register(clockPlugin, { now: options.now });
   await app.register(dbPlugin, { target: options.database ?? databaseTarget(config) });
