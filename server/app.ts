@@ -11,6 +11,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { BODY_LIMIT_BYTES, jsonBodyPlugin } from './plugins/jsonBody';
+import { RefusalLogController } from './plugins/refusalLog';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes';
@@ -43,6 +44,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config = loadConfig(options.env, options.config);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    // One line per request; refusals at most once a minute per kind, so bad input cannot flood the log.
+    logController: new RefusalLogController(options.now),
     // Uploads stream through @fastify/multipart with their own limit; JSON bodies stay small.
     bodyLimit: BODY_LIMIT_BYTES,
     // Opening a large embedded database (and its extensions) on a busy machine takes longer than

@@ -13,6 +13,7 @@ import {
   requiredAccess,
 } from './authPermissions';
 import { errorBody } from './errors';
+import { noteRefusal } from './refusalLog';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,7 +78,8 @@ export function sessionCookie(request: FastifyRequest, token: string, maxAgeSeco
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; ${flags.join('; ')}`;
 }
 
-function deny(reply: FastifyReply, error: ApiError) {
+function deny(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  noteRefusal(request, error.code, error.message);
   return reply.status(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error));
 }
 
@@ -141,9 +143,10 @@ export const authPlugin = fp(
       const access = requiredAccess(request.method, url);
       if (access === 'publico') return;
       if (!request.user)
-        return deny(reply, new ApiError(401, 'NO_AUTENTICADO', 'Inicia sesión para continuar'));
+        return deny(request, reply, new ApiError(401, 'NO_AUTENTICADO', 'Inicia sesión para continuar'));
       if (!allows(request.user.rol, access))
         return deny(
+          request,
           reply,
           new ApiError(403, 'SIN_PERMISO', forbiddenMessage(request.user.rol, request.method, url)),
         );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ApiErrorDto, ErrorDetailDto } from '../../contract';
 import { ApiError, bodyTooLarge, fileTooLarge } from '../domain/errors';
 import { BODY_LIMIT_BYTES } from './jsonBody';
+import { noteRefusal } from './refusalLog';
 
 interface AjvError {
   keyword: string;
@@ -171,7 +172,8 @@ export const errorsPlugin = fp(
       if (error instanceof ApiError && apiError.statusCode === 503)
         request.log.warn(fields, apiError.message);
       else if (apiError.statusCode >= 500) request.log.error({ err: error }, 'error interno');
-      else request.log.info(fields, apiError.message);
+      // A refusal is logged once the request completes, at most once a minute per kind (refusalLog.ts).
+      else noteRefusal(request, apiError.code, apiError.message);
       reply.status(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
     });
   },
