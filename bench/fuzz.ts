@@ -38,6 +38,8 @@ export default async function fuzzBench(argv: string[]): Promise<void> {
     target = { kind: 'postgres', url: u.toString() };
   }
   progress(`fuzz: ${minutes} min, seed ${seed}, ${batch} requests per operation per round, ${target.kind}`);
+  // A promise that never settles must show as a hang, not as a silent, successful exit.
+  const keepAlive = setInterval(() => {}, 60_000);
   const world = await openWorld(target);
   const prober = new Prober(world);
   const started = Date.now();
@@ -56,6 +58,7 @@ export default async function fuzzBench(argv: string[]): Promise<void> {
       );
     }
   } finally {
+    clearInterval(keepAlive);
     await world.close();
     if (scratch) await admin(scratch.server, `DROP DATABASE IF EXISTS "${scratch.name}" WITH (FORCE)`);
   }

@@ -74,6 +74,21 @@ const shown = (payload: FuzzRequest['payload']) => {
   return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} caracteres)` : text;
 };
 
+/** A promise that never settles would let the process end silently: a timer keeps it alive and says what hung. */
+export async function withTimeout<T>(promise: Promise<T>, what: string, ms = TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: sin respuesta en ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export class Prober {
   readonly report: FuzzReport = { counts: {}, failures: [] };
 
@@ -102,7 +117,7 @@ export class Prober {
     const cookie = this.world.cookieFor(req.as);
     if (cookie) headers.cookie = headers.cookie ? `${headers.cookie}; ${cookie}` : cookie;
     const write = WRITES.has(req.method);
-    const before = write ? await this.world.digest() : null;
+    const before = write ? await withTimeout(this.world.digest(), 'el resumen de lo guardado') : null;
     let timer: NodeJS.Timeout | undefined;
     let answer: { status: number; type: string; body: string };
     try {
@@ -142,7 +157,7 @@ export class Prober {
     const reason = judge(req.method, status, type, body);
     if (reason) this.fail(req, reason, status, body);
     if (before && status >= 400) {
-      const after = await this.world.digest();
+      const after = await withTimeout(this.world.digest(), 'el resumen de lo guardado');
       const changed = [...after].filter(([t, d]) => before.get(t) !== d).map(([t]) => t);
       if (changed.length > 0)
         this.fail(req, `rechazada pero cambió lo guardado en ${changed.join(', ')}`, status, body);
