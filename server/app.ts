@@ -10,6 +10,8 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
+import { BODY_LIMIT_BYTES, jsonBodyPlugin } from './plugins/jsonBody';
+import { RefusalLogController } from './plugins/refusalLog';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import apiRoutes from './routes';
@@ -42,8 +44,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config = loadConfig(options.env, options.config);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    // One line per request; refusals at most once a minute per kind, so bad input cannot flood the log.
+    logController: new RefusalLogController(options.now),
     // Uploads stream through @fastify/multipart with their own limit; JSON bodies stay small.
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Opening a large embedded database (and its extensions) on a busy machine takes longer than
     // Fastify's default 10 s; a start should wait for it rather than fail.
     pluginTimeout: 60_000,
@@ -62,6 +66,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(eventsPlugin);
   await app.register(clockPlugin, { now: options.now });
   await app.register(dbPlugin, { target: options.database ?? databaseTarget(config) });

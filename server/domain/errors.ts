@@ -29,3 +29,12 @@ export function fileTooLarge(limitBytes: number): ApiError {
     `El archivo supera el límite de ${formatMegabytes(limitBytes)}`,
   );
 }
+
+/** A JSON (or other non-file) body over the server's body limit. */
+export function bodyTooLarge(limitBytes: number): ApiError {
+  return new ApiError(
+    413,
+    'CUERPO_DEMASIADO_GRANDE',
+    `El cuerpo de la petición supera el límite de ${formatMegabytes(limitBytes)}`,
+  );
+}

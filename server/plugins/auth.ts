@@ -4,8 +4,16 @@ import type { UserDto } from '../../contract/auth';
 import { SIGN_IN_PATH } from '../../contract/authRules';
 import { ApiError } from '../domain/errors';
 import { ensureFirstAdmin, hashSecret, sessionUser } from '../services/users';
-import { allows, forbiddenMessage, isWriteMethod, permissionOf, requiredAccess } from './authPermissions';
+import {
+  allows,
+  forbiddenMessage,
+  isWriteMethod,
+  PUBLIC_READS,
+  permissionOf,
+  requiredAccess,
+} from './authPermissions';
 import { errorBody } from './errors';
+import { noteRefusal } from './refusalLog';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,11 +48,24 @@ const SETUP_MINUTES = 60;
 const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 
-export function readCookie(header: string | undefined, name: string): string | null {
+/** A cookie present but not one this server could have set: undecodable, or not shaped like a session token. */
+export const DAMAGED_COOKIE = Symbol('damaged cookie');
+// Session tokens are base64url (newSecret); anything else cannot be one, and is not worth a database look-up.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The session cookie's token, null when there is none, DAMAGED_COOKIE when it cannot be a session. */
+export function readSessionCookie(header: string | undefined): string | null | typeof DAMAGED_COOKIE {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq <= 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return DAMAGED_COOKIE;
+    }
+    return TOKEN_SHAPE.test(value) ? value : DAMAGED_COOKIE;
   }
   return null;
 }
@@ -57,7 +78,8 @@ export function sessionCookie(request: FastifyRequest, token: string, maxAgeSeco
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; ${flags.join('; ')}`;
 }
 
-function deny(reply: FastifyReply, error: ApiError) {
+function deny(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  noteRefusal(request, error.code, error.message);
   return reply.status(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error));
 }
 
@@ -104,20 +126,27 @@ export const authPlugin = fp(
         request.user = LOCAL_USER;
         return;
       }
-      const token = readCookie(request.headers.cookie, SESSION_COOKIE);
-      if (token) {
+      const url = request.routeOptions.url;
+      // A bad cookie is no cookie: the call goes on signed out, and the browser is told to drop it
+      // (else a damaged cookie would lock it out). Health checks and the app's pages never look it up,
+      // so they answer whatever the cookie or the sessions table holds.
+      const token = readSessionCookie(request.headers.cookie);
+      const needsUser = url?.startsWith('/api') === true && !PUBLIC_READS.includes(url);
+      if (token === DAMAGED_COOKIE) reply.header('set-cookie', sessionCookie(request, '', 0));
+      else if (token && needsUser) {
         request.user = await lookup(token);
         if (request.user) request.sessionToken = token;
+        else reply.header('set-cookie', sessionCookie(request, '', 0));
       }
-      const url = request.routeOptions.url;
       // No route: the not-found handler answers, and says nothing about the data.
       if (url === undefined) return;
       const access = requiredAccess(request.method, url);
       if (access === 'publico') return;
       if (!request.user)
-        return deny(reply, new ApiError(401, 'NO_AUTENTICADO', 'Inicia sesión para continuar'));
+        return deny(request, reply, new ApiError(401, 'NO_AUTENTICADO', 'Inicia sesión para continuar'));
       if (!allows(request.user.rol, access))
         return deny(
+          request,
           reply,
           new ApiError(403, 'SIN_PERMISO', forbiddenMessage(request.user.rol, request.method, url)),
         );

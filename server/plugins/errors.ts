@@ -1,7 +1,9 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorDto, ErrorDetailDto } from '../../contract';
-import { ApiError, fileTooLarge } from '../domain/errors';
+import { ApiError, bodyTooLarge, fileTooLarge } from '../domain/errors';
+import { BODY_LIMIT_BYTES } from './jsonBody';
+import { noteRefusal } from './refusalLog';
 
 interface AjvError {
   keyword: string;
@@ -66,7 +68,11 @@ const GENERIC: Record<number, [string, string]> = {
 };
 
 /** Maps any thrown error to an ApiErrorDto with a Spanish message. */
-export function toApiError(error: FastifyError | Error, uploadLimitBytes: number): ApiError {
+export function toApiError(
+  error: FastifyError | Error,
+  uploadLimitBytes: number,
+  bodyLimitBytes: number,
+): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
@@ -85,9 +91,11 @@ export function toApiError(error: FastifyError | Error, uploadLimitBytes: number
   }
   switch (e.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_PARTS_LIMIT':
       return fileTooLarge(uploadLimitBytes);
+    // A body read whole (JSON, text) past the body limit; files stream through multipart instead.
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return bodyTooLarge(bodyLimitBytes);
     case 'FST_FILES_LIMIT':
       return new ApiError(400, 'DEMASIADOS_ARCHIVOS', 'Envía un solo archivo en el campo file');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -154,13 +162,18 @@ export function errorBody(error: ApiError): ApiErrorDto {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const apiError = toApiError(error, app.config.uploadLimitBytes);
+      const apiError = toApiError(
+        error,
+        app.config.uploadLimitBytes,
+        app.initialConfig.bodyLimit ?? BODY_LIMIT_BYTES,
+      );
       const fields = { code: apiError.code, status: apiError.statusCode };
       // A 503 the server answers on purpose (closing, a run led elsewhere) is expected, not a fault.
       if (error instanceof ApiError && apiError.statusCode === 503)
         request.log.warn(fields, apiError.message);
       else if (apiError.statusCode >= 500) request.log.error({ err: error }, 'error interno');
-      else request.log.info(fields, apiError.message);
+      // A refusal is logged once the request completes, at most once a minute per kind (refusalLog.ts).
+      else noteRefusal(request, apiError.code, apiError.message);
       reply.status(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
     });
   },

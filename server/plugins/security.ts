@@ -5,10 +5,11 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { ApiError, formatMegabytes } from '../domain/errors';
+import { ApiError, bodyTooLarge } from '../domain/errors';
 import { forwardedByPeer } from '../simulation/cluster/forward';
 import { isWriteMethod } from './authPermissions';
 import { errorBody } from './errors';
+import { BODY_LIMIT_BYTES } from './jsonBody';
 
 /** 'sha256-…' of each inline <script> of the built index.html (the theme's first paint), for the CSP. */
 export function inlineScriptHashes(staticDir: string): string[] {
@@ -79,16 +80,11 @@ export const securityPlugin = fp(
 
     // A JSON call larger than the body limit gets a Spanish 413 naming the limit before it is read.
     // (Uploads are multipart, with their own limit.)
-    const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+    const bodyLimit = app.initialConfig.bodyLimit ?? BODY_LIMIT_BYTES;
     app.addHook('preParsing', async (request) => {
       const length = Number(request.headers['content-length'] ?? 0);
       const type = request.headers['content-type'] ?? '';
-      if (length > bodyLimit && !type.startsWith('multipart/'))
-        throw new ApiError(
-          413,
-          'CUERPO_DEMASIADO_GRANDE',
-          `El cuerpo de la petición supera el límite de ${formatMegabytes(bodyLimit)}`,
-        );
+      if (length > bodyLimit && !type.startsWith('multipart/')) throw bodyTooLarge(bodyLimit);
     });
 
     if (security.auth === 'requerido') {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { ApiError } from '../domain/errors';
 import { errorBody } from './errors';
+import { noteRefusal } from './refusalLog';
 
 /**
  * Serves the built browser app from STATIC_DIR (when it exists) with SPA fallback: any non-/api GET
@@ -46,6 +47,7 @@ export const staticPlugin = fp(
         'NO_ENCONTRADO',
         `Ruta no encontrada: ${request.method} ${url.split('?')[0]}`,
       );
+      noteRefusal(request, error.code, error.message);
       return reply.status(404).send(errorBody(error));
     });
   },

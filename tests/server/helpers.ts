@@ -103,22 +103,22 @@ export function eachDatabase(name: string, fn: (db: TestDb) => void): void {
   }
 }
 
-export interface TestAppOptions extends Omit<BuildAppOptions, 'database' | 'logger'> {
+export interface TestAppOptions extends Omit<BuildAppOptions, 'database'> {
   /** Suite database: the app gets a fresh empty one from it. */
   db?: TestDb;
   /** Exact target (e.g. from `freshPersistent()`, to restart an app on the same data). */
   database?: DbTarget;
 }
 
-/** A quiet app (no logger, no demo seeding, no static files) on an empty database unless `database` is given. */
+/** A quiet app (no logger unless given, no demo seeding, no static files) on an empty database unless `database` is given. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const { db, database, config, ...rest } = options;
+  const { db, database, config, logger = false, ...rest } = options;
   const target: DbTarget =
     database ?? (db ? await db.fresh() : { kind: 'pglite', loadDataDir: await pgliteTemplateDump() });
   const app = await buildApp({
     ...rest,
     env: {},
-    logger: false,
+    logger,
     database: target,
     config: { seedDemo: false, staticDir: path.join(os.tmpdir(), 'morapack-no-static'), ...config },
   });
