@@ -29,7 +29,7 @@ export interface Latency {
 export interface FloodFigures {
   attempts: number;
   addresses: number;
-  /** How many answers of each status the flood got. */
+  /** How many answers of each status the flood got (429s by their code: which limit refused them). */
   statuses: Record<string, number>;
   floodSeconds: number;
   before: { health: Latency; catalog: Latency };
@@ -71,6 +71,14 @@ function call(port: number, method: string, url: string, headers: Record<string,
     req.on('error', reject);
     req.end(data);
   });
+}
+
+function codeOf(body: string): string {
+  try {
+    return String((JSON.parse(body) as { code?: string }).code);
+  } catch {
+    return '?';
+  }
 }
 
 function latency(samples: number[]): Latency {
@@ -208,8 +216,9 @@ export async function signInFlood(port: number, attempts = 200, addresses = 40):
           usuario: `usuario${i}`,
           contrasena: 'no-es-esta',
         },
-      ).catch(() => ({ status: 0 }));
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      ).catch(() => ({ status: 0, body: '' }));
+      const key = res.status === 429 ? `429 ${codeOf(res.body)}` : String(res.status);
+      statuses[key] = (statuses[key] ?? 0) + 1;
     }),
   ).then(() => performance.now() - t0);
   const during = await probe(port, cookie, flood, 3_000);

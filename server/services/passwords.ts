@@ -62,6 +62,8 @@ class ScryptPool {
   private readonly queue: Task[] = [];
   /** Moving average of one hash's time (ms), to size the queue to MAX_WAIT_MS on this machine now. */
   private averageMs = 100;
+  /** Sign-ins admitted and not finished (their database lookups, then their hash). */
+  private admitted = 0;
   refused = 0;
 
   constructor(private readonly size: number) {}
@@ -74,6 +76,24 @@ class ScryptPool {
 
   get waiting(): number {
     return this.queue.length;
+  }
+
+  /**
+   * Admits a sign-in before it does anything else, or refuses it with a 429 when as many are already
+   * under way as the threads and the queue hold: a flood is turned away without a database query.
+   * Returns the function that frees its place.
+   */
+  admit(): () => void {
+    if (this.admitted >= this.size + this.queueLimit) {
+      this.refused++;
+      throw busy();
+    }
+    this.admitted++;
+    let freed = false;
+    return () => {
+      if (!freed) this.admitted--;
+      freed = true;
+    };
   }
 
   /** A hash; `bounded` (sign-in) is refused with a 429 when the queue is full, others always wait. */

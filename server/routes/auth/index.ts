@@ -14,6 +14,7 @@ import {
 import { ApiError } from '../../domain/errors';
 import { sessionCookie } from '../../plugins/auth';
 import { allowedCalls } from '../../plugins/authPermissions';
+import { scryptPool } from '../../services/passwords';
 import { throttledSignIn } from '../../services/signInThrottle';
 import {
   authenticate,
@@ -74,7 +75,13 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       if (security.auth === 'local') throw NO_SIGN_IN;
       const { usuario, contrasena } = request.body;
-      const user = await throttledSignIn(app.db, usuario, () => authenticate(app.db, usuario, contrasena));
+      const free = scryptPool.admit();
+      let user: UserDto | null;
+      try {
+        user = await throttledSignIn(app.db, usuario, () => authenticate(app.db, usuario, contrasena));
+      } finally {
+        free();
+      }
       if (!user) throw new ApiError(401, 'CREDENCIALES_NO_VALIDAS', 'Usuario o contraseña incorrectos');
       const token = await createSession(app.db, user.id, security.sessionHours);
       reply.header('set-cookie', sessionCookie(request, token, sessionSeconds));
