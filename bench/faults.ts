@@ -5,13 +5,12 @@
  * daily-operation run is active, then while that run takes the orders,
  * the SIGTERM time, the same stall figures during the restart that restores the run (its event log
  * holds every uploaded order), the peak RSS of three concurrent 310 MB uploads (refused at the 300 MB
- * limit), and the SIGTERM time in the middle of an upload. Files are generated in /tmp and removed
- * afterwards. Every wait is bounded (--settle-max, --restore-max seconds).
+ * limit), the SIGTERM time in the middle of an upload, and a sign-in flood (bench/lib/signInFlood.ts;
+ * alone with --sign-in-flood). Files are generated in /tmp and removed afterwards. Every wait is bounded.
  *
  *   npm run bench -- faults [--lines 1000000] [--big-mb 310] [--concurrent 3] [--database-url URL]
  *     [--without-run] [--upload-only] [--settle-max 600] [--restore-max 600] [--cpu-prof DIR]
- *     [--prepare DIR | --restore-only DIR]
- *
+ *     [--prepare DIR | --restore-only DIR | --sign-in-flood [--attempts 200] [--addresses 40]]
  * --upload-only stops after the 1 M-line upload's figures (a quicker A/B of the upload alone).
  * --prepare DIR runs the upload and the run's intake in DIR (kept), then stops the server; --restore-only
  * DIR then measures only the restart that restores that run, as often as wanted: on PGlite each time on
@@ -35,6 +34,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from './lib/args';
+import { signInFloodBench } from './lib/signInFlood';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REAL_AIRPORTS = path.resolve(
@@ -318,6 +318,8 @@ export default async function faults(argv: string[]): Promise<void> {
       process.exit(130);
     });
   try {
+    if (args.has('sign-in-flood')) Object.assign(figures, await signInFloodBench(args));
+    if (args.has('sign-in-flood')) return print();
     if (restoreOnly) {
       figures.restore = await measureRestore(server, restoreMaxS);
       log(`faults: restauración ${JSON.stringify(figures.restore)}`);
@@ -436,6 +438,7 @@ export default async function faults(argv: string[]): Promise<void> {
     figures.sigtermDuringUploadMs = round(await server.stop());
     await again;
     log(`faults: SIGTERM durante una carga ${figures.sigtermDuringUploadMs} ms`);
+    Object.assign(figures, await signInFloodBench(args));
   } finally {
     // A profiled server is asked to stop (a killed one writes no profile); the SIGKILL bounds the wait.
     if (args.get('cpu-prof') && server.child && server.child.exitCode === null)

@@ -1,9 +1,16 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserDto } from '../../contract/auth';
 import { SIGN_IN_PATH } from '../../contract/authRules';
 import { ApiError } from '../domain/errors';
-import { ensureFirstAdmin, hashSecret, sessionUser } from '../services/users';
+import {
+  aliveSessions,
+  deleteUserSessions,
+  ensureFirstAdmin,
+  hashSecret,
+  sessionUser,
+} from '../services/users';
 import {
   allows,
   forbiddenMessage,
@@ -14,6 +21,7 @@ import {
 } from './authPermissions';
 import { errorBody } from './errors';
 import { noteRefusal } from './refusalLog';
+import { SessionStreams } from './sessionStreams';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +35,15 @@ declare module 'fastify' {
     routeList: { method: string; url: string }[];
     /** Forget cached sessions (after sign-out or a change to users) so the next request asks the database. */
     forgetSessions(token?: string): void;
+    /** The live streams each session holds open, closed when the session ends. */
+    sessionStreams: SessionStreams;
+    /**
+     * Keeps a long answer (a live stream) open only while the request's session lives: closed at sign-out,
+     * and within seconds when the session expires, goes idle, or is ended on another instance.
+     */
+    bindToSession(request: FastifyRequest, res: ServerResponse): void;
+    /** Ends every session of a user on every instance (disabled user): its streams here close at once. */
+    endUserSessions(userId: number): Promise<void>;
   }
 }
 
@@ -109,13 +126,31 @@ export const authPlugin = fp(
       if (token === undefined) cache.clear();
       else cache.delete(hashSecret(token));
     });
+    const streams = new SessionStreams(
+      (hashes) => aliveSessions(app.db, hashes, security.idleMinutes),
+      (error) => app.log.warn({ err: error }, 'no se pudo comprobar las sesiones de los directos'),
+    );
+    app.decorate('sessionStreams', streams);
+    app.decorate('bindToSession', (request: FastifyRequest, res: ServerResponse) => {
+      if (request.sessionToken && request.user)
+        streams.bind(hashSecret(request.sessionToken), request.user.id, res);
+    });
+    app.decorate('endUserSessions', async (userId: number) => {
+      await deleteUserSessions(app.db, userId);
+      cache.clear();
+      streams.closeUser(userId);
+    });
+    if (security.auth === 'requerido') {
+      app.addHook('onReady', async () => streams.start());
+      app.addHook('onClose', async () => streams.stop());
+    }
 
     const lookup = async (token: string): Promise<UserDto | null> => {
       const key = hashSecret(token);
       const hit = cache.get(key);
       const now = Date.now();
       if (hit && hit.until > now) return hit.user;
-      const user = await sessionUser(app.db, token);
+      const user = await sessionUser(app.db, token, security.idleMinutes);
       if (cache.size >= SESSION_CACHE_MAX) cache.clear();
       cache.set(key, { user, until: now + SESSION_CACHE_MS });
       return user;

@@ -10,6 +10,8 @@ import { forwardedByPeer } from '../simulation/cluster/forward';
 import { isWriteMethod } from './authPermissions';
 import { errorBody } from './errors';
 import { BODY_LIMIT_BYTES } from './jsonBody';
+import { postgresRateLimitStore } from './rateLimitStore';
+import { registerRequestOriginChecks } from './requestOrigin';
 
 /** 'sha256-…' of each inline <script> of the built index.html (the theme's first paint), for the CSP. */
 export function inlineScriptHashes(staticDir: string): string[] {
@@ -49,12 +51,14 @@ export function contentSecurityPolicy(scriptHashes: string[]): Record<string, st
 }
 
 /**
- * Security headers on every answer, CORS only for the origins configured, rate limits on write calls
- * when other machines can reach the server, and the build's source maps kept private.
+ * Host names and write origins checked first (requestOrigin.ts), security headers on every answer, CORS
+ * only for the origins configured, rate limits on write calls when other machines can reach the server,
+ * and the build's source maps kept private.
  */
 export const securityPlugin = fp(
   async (app) => {
     const { security, staticDir } = app.config;
+    registerRequestOriginChecks(app);
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -88,7 +92,14 @@ export const securityPlugin = fp(
     });
 
     if (security.auth === 'requerido') {
+      // On PostgreSQL every instance counts in one table, so three instances allow the limit, not three
+      // times it; the embedded database has one server, whose memory is enough.
+      const shared = app.db.kind === 'postgres' ? postgresRateLimitStore(app.db) : null;
+      if (shared) app.addHook('onClose', async () => shared.stop());
       await app.register(rateLimit, {
+        ...(shared ? { store: shared.Store } : {}),
+        // A database hiccup must not turn every write into an error (the write itself will say).
+        skipOnError: true,
         max: security.writeRateLimit,
         timeWindow: 60_000,
         // After sign-in (onRequest), so a signed-in person is counted as one, whatever address they share.
@@ -105,5 +116,5 @@ export const securityPlugin = fp(
       });
     }
   },
-  { name: 'security', fastify: '5.x', dependencies: ['config', 'errors'] },
+  { name: 'security', fastify: '5.x', dependencies: ['config', 'errors', 'db'] },
 );

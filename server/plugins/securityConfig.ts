@@ -17,6 +17,13 @@ export interface SecurityConfig {
   /** Sign-in attempts a client address may make per minute. */
   loginRateLimit: number;
   sessionHours: number;
+  /** A session unused this long ends (beside `sessionHours`, which ends it however busy it is). */
+  idleMinutes: number;
+  /**
+   * Names a request's Host may carry besides the loopback ones (DNS rebinding: a page on another site
+   * whose name now points here); null: any name (a wildcard HOST without HOSTS_PERMITIDOS).
+   */
+  allowedHosts: string[] | null;
   /** Behind a reverse proxy: take the client address and https from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** Session cookie's Secure flag: 'auto' sets it when the request came over https. */
@@ -83,6 +90,43 @@ function readCors(env: Env, fail: Fail): string[] {
   return origins;
 }
 
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+const IPV6 = /^\[?[0-9a-f:.]+\]?$/;
+const WILDCARD_HOSTS = ['0.0.0.0', '::', '[::]'];
+
+/**
+ * HOSTS_PERMITIDOS: names (no port) a request's Host may carry besides localhost and 127.0.0.1.
+ * Unset: only those on a loopback HOST, HOST itself when it is one address, any name on 0.0.0.0.
+ */
+function readAllowedHosts(env: Env, host: string, fail: Fail): string[] | null {
+  const raw = env.HOSTS_PERMITIDOS?.trim() ?? '';
+  if (raw === '*') return null;
+  if (raw === '') {
+    if (isLoopbackHost(host)) return [];
+    return WILDCARD_HOSTS.includes(host.trim()) ? null : [hostName(host)];
+  }
+  const names = raw
+    .split(',')
+    .map((s) => hostName(s))
+    .filter((s) => s !== '');
+  for (const name of names)
+    if (!HOST_NAME.test(name) && !IPV6.test(name))
+      throw fail(
+        `HOSTS_PERMITIDOS contiene un nombre no válido: "${name}" (forma: morapack.ejemplo.com,192.168.1.20, sin puerto ni http://)`,
+      );
+  return names;
+}
+
+/** A Host value's name alone, lower case, without port, brackets or final dot. */
+export function hostName(value: string): string {
+  const v = value.trim().toLowerCase();
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(v);
+  if (bracketed) return bracketed[1];
+  // Two colons or more: an IPv6 address without brackets (no port possible).
+  const name = (v.split(':').length > 2 ? v : v.replace(/:\d*$/, '')).replace(/\.$/, '');
+  return name;
+}
+
 function readCookieSecure(env: Env, fail: Fail): SecurityConfig['cookieSecure'] {
   const raw = env.COOKIE_SECURE?.trim().toLowerCase() ?? '';
   if (raw === '' || raw === 'auto') return 'auto';
@@ -99,6 +143,8 @@ export function readSecurityConfig(env: Env, host: string, fail: Fail): Security
     writeRateLimit: positiveInt(env, 'RATE_LIMIT_ESCRITURAS', 120, fail),
     loginRateLimit: positiveInt(env, 'RATE_LIMIT_INICIO_SESION', 10, fail),
     sessionHours: positiveInt(env, 'SESION_HORAS', 12, fail),
+    idleMinutes: positiveInt(env, 'SESION_INACTIVA_MINUTOS', 60, fail),
+    allowedHosts: readAllowedHosts(env, host, fail),
     trustProxy: ['true', '1', 'si', 'sí'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? ''),
     cookieSecure: readCookieSecure(env, fail),
   };

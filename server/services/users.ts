@@ -1,53 +1,17 @@
-import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CreateUserPayload, UpdateUserPayload, UserDto } from '../../contract/auth';
 import type { Role } from '../../contract/authRules';
 import type { Database } from '../db/client';
 import type { RawSession } from '../db/raw';
 import { ApiError } from '../domain/errors';
+import { hashPassword, verifyPassword } from './passwords';
 
 /**
- * Users, their passwords and sessions. Passwords are hashed with scrypt from node:crypto (memory-hard,
- * maintained with Node itself, no native add-on to build); only hashes of session tokens and one-time
- * codes are stored.
+ * Users, their passwords (hashed in passwords.ts) and sessions. Only hashes of session tokens and
+ * one-time codes are stored.
  */
 
-// 32 MiB and about 0.1 s per hash on this machine's cores, p = 3: one of OWASP's scrypt settings.
-// Stored with each hash, so raising them later keeps old passwords valid.
-const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLength: 32 } as const;
-
-function scryptAsync(
-  password: string,
-  salt: Buffer,
-  keyLength: number,
-  options: ScryptOptions,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
-
-const maxmem = (N: number, r: number, p: number) => 128 * N * r * p + 16 * 1024 * 1024;
-
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength } = SCRYPT;
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, keyLength, { N, r, p, maxmem: maxmem(N, r, p) });
-  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const [N, R, P] = [Number(n), Number(r), Number(p)];
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N,
-    r: R,
-    p: P,
-    maxmem: maxmem(N, R, P),
-  });
-  return timingSafeEqual(key, expected);
-}
+export { hashPassword, verifyPassword } from './passwords';
 
 /** A hash no password matches, checked when the user does not exist so both answers take as long. */
 let decoyHash: Promise<string> | undefined;
@@ -135,7 +99,10 @@ export function updateUser(db: Database, id: number, patch: UpdateUserPayload): 
   });
 }
 
-/** The user whose name and password match, else null (same time either way). */
+/**
+ * The user whose name and password match, else null (same time either way). A sign-in: refused with a
+ * 429 when the hashing threads are full (passwords.ts).
+ */
 export async function authenticate(
   db: Database,
   usuario: string,
@@ -147,10 +114,10 @@ export async function authenticate(
   );
   if (!row) {
     decoyHash ??= hashPassword(newSecret());
-    await verifyPassword(contrasena, await decoyHash);
+    await verifyPassword(contrasena, await decoyHash, true);
     return null;
   }
-  return (await verifyPassword(contrasena, row.password_hash ?? '')) ? toDto(row) : null;
+  return (await verifyPassword(contrasena, row.password_hash ?? '', true)) ? toDto(row) : null;
 }
 
 /** Opens a session; returns the token for the cookie (only its hash is stored). */
@@ -164,17 +131,60 @@ export async function createSession(db: Database, userId: number, hours: number)
   return token;
 }
 
-export async function sessionUser(db: Database, token: string): Promise<UserDto | null> {
-  const [row] = await db.raw.query<UserRow>(
-    `SELECT u.id, u.usuario, u.nombre, u.rol, u.creado_en FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expira_en > now()`,
-    [hashSecret(token)],
+/**
+ * When a session row still counts ($2: the idle limit in minutes): the one place the lookup and the
+ * sweep of live streams read it from, so they agree.
+ */
+const SESSION_ALIVE = 's.expira_en > now() AND s.ultimo_uso > now() - make_interval(mins => $2)';
+// A session's last use is written at most this often: a page makes several calls a second.
+const TOUCH_SECONDS = 30;
+/** Minutes without use after which a session ends, when the caller does not say (SESION_INACTIVA_MINUTOS). */
+export const DEFAULT_IDLE_MINUTES = 60;
+
+export async function sessionUser(
+  db: Database,
+  token: string,
+  idleMinutes = DEFAULT_IDLE_MINUTES,
+): Promise<UserDto | null> {
+  const hash = hashSecret(token);
+  const [row] = await db.raw.query<UserRow & { idle: boolean }>(
+    `SELECT u.id, u.usuario, u.nombre, u.rol, u.creado_en,
+            s.ultimo_uso < now() - make_interval(secs => ${TOUCH_SECONDS}) AS idle
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND ${SESSION_ALIVE}`,
+    [hash, idleMinutes],
   );
-  return row ? toDto(row) : null;
+  if (!row) return null;
+  if (row.idle) await db.raw.query('UPDATE sessions SET ultimo_uso = now() WHERE token_hash = $1', [hash]);
+  return toDto(row);
+}
+
+/** Of these session hashes, the ones still alive (the others were closed, expired or went idle). */
+export async function aliveSessions(
+  db: Database,
+  hashes: string[],
+  idleMinutes: number,
+): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db.raw.query<{ token_hash: string }>(
+    `SELECT s.token_hash FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ANY($1::text[]) AND ${SESSION_ALIVE}`,
+    [hashes, idleMinutes],
+  );
+  return new Set(rows.map((r) => r.token_hash));
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.raw.query('DELETE FROM sessions WHERE token_hash = $1', [hashSecret(token)]);
+}
+
+/** Ends every session of a user (a disabled user, a new password); returns how many there were. */
+export async function deleteUserSessions(db: Database, userId: number): Promise<number> {
+  const rows = await db.raw.query<{ token_hash: string }>(
+    'DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash',
+    [userId],
+  );
+  return rows.length;
 }
 
 /**

@@ -8,6 +8,8 @@ export const REQUIRED: SecurityConfig = {
   writeRateLimit: 10_000,
   loginRateLimit: 10_000,
   sessionHours: 1,
+  idleMinutes: 60,
+  allowedHosts: null,
   trustProxy: false,
   cookieSecure: 'auto',
 };

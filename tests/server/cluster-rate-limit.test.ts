@@ -65,4 +65,40 @@ eachDatabase('rate limit across instances', (db) => {
       }
     },
   );
+
+  it.skipIf(db.kind !== 'postgres')(
+    'counts the calls sent to either instance against one limit (a table in PostgreSQL)',
+    { timeout: 120_000 },
+    async () => {
+      const target = await db.fresh();
+      const config = {
+        host: '0.0.0.0',
+        security: { ...REQUIRED, loginRateLimit: 4, writeRateLimit: 10_000, trustProxy: true },
+      };
+      const apps: FastifyInstance[] = [];
+      try {
+        for (let i = 0; i < 2; i++) apps.push(await buildTestApp({ database: target, config }));
+        // Different names: the per-account throttle stays out of the way.
+        const signIn = (app: FastifyInstance, i: number, address = '203.0.113.7') =>
+          app.inject({
+            method: 'POST',
+            url: '/api/sesion',
+            headers: { 'x-forwarded-for': address },
+            payload: { usuario: `nadie${i}`, contrasena: 'no-es-esta' },
+          });
+        const codes = [];
+        for (let i = 0; i < 6; i++) codes.push((await signIn(apps[i % 2], i)).statusCode);
+        // Four a minute from one address, wherever they land: the fifth and sixth are refused by both.
+        expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
+        // Another address has its own allowance.
+        expect((await signIn(apps[1], 9, '203.0.113.8')).statusCode).toBe(401);
+        const [row] = await apps[0].db.raw.query<{ n: number }>(
+          "SELECT n FROM rate_limits WHERE clave LIKE '%203.0.113.7'",
+        );
+        expect(row.n).toBe(6);
+      } finally {
+        for (const app of apps.reverse()) await app.close();
+      }
+    },
+  );
 });

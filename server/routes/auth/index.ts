@@ -14,12 +14,15 @@ import {
 import { ApiError } from '../../domain/errors';
 import { sessionCookie } from '../../plugins/auth';
 import { allowedCalls } from '../../plugins/authPermissions';
+import { scryptPool } from '../../services/passwords';
+import { throttledSignIn } from '../../services/signInThrottle';
 import {
   authenticate,
   createFirstAdmin,
   createSession,
   createUser,
   deleteSession,
+  hashSecret,
   listUsers,
   updateUser,
 } from '../../services/users';
@@ -71,7 +74,14 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       if (security.auth === 'local') throw NO_SIGN_IN;
-      const user = await authenticate(app.db, request.body.usuario, request.body.contrasena);
+      const { usuario, contrasena } = request.body;
+      const free = scryptPool.admit();
+      let user: UserDto | null;
+      try {
+        user = await throttledSignIn(app.db, usuario, () => authenticate(app.db, usuario, contrasena));
+      } finally {
+        free();
+      }
       if (!user) throw new ApiError(401, 'CREDENCIALES_NO_VALIDAS', 'Usuario o contraseña incorrectos');
       const token = await createSession(app.db, user.id, security.sessionHours);
       reply.header('set-cookie', sessionCookie(request, token, sessionSeconds));
@@ -92,6 +102,8 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       if (request.sessionToken) {
         await deleteSession(app.db, request.sessionToken);
         app.forgetSessions(request.sessionToken);
+        // Its live streams on this instance close now; the other instances' within a sweep.
+        app.sessionStreams.closeSession(hashSecret(request.sessionToken));
       }
       reply.header('set-cookie', sessionCookie(request, '', 0));
       return reply.code(204).send(null);

@@ -29,6 +29,8 @@ const liveRoutes: FastifyPluginAsync = async (fastify) => {
         formato === 'compacto' ? stream.compactStart(modo, limit) : stream.arrayStart(modo, limit);
       reply.hijack();
       stream.hub.add(reply.raw, modo, limit, first, formato);
+      // Open only while the session that opened it lives (sign-out, expiry, idle, disabled user).
+      app.bindToSession(request, reply.raw);
     },
   );
 };

@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { signInFlood, startSignInServer } from '../../bench/lib/signInFlood';
+
+/**
+ * 200 wrong sign-ins at once from 40 addresses (X-Forwarded-For through a trusted proxy) against a real
+ * server process: the hashing threads take what they can, the rest get a Spanish 429 at once, and a
+ * signed-in person's health check and airport catalog keep answering quickly meanwhile.
+ */
+it('answers a sign-in flood with 429s while health and the catalog keep a low p95', {
+  timeout: 300_000,
+}, async () => {
+  const server = await startSignInServer(process.env.TEST_DATABASE_URL ?? '');
+  try {
+    const figures = await signInFlood(server.port, 200, 40);
+    console.log(`avalancha de inicios de sesión: ${JSON.stringify(figures)}`);
+    expect(Object.keys(figures.statuses).sort()).toEqual(['401', '429']);
+    expect(figures.statuses[429]).toBeGreaterThan(100);
+    // Before the hashing pool: a median of 21 s for compressed answers during such a flood.
+    expect(figures.during.health.p95).toBeLessThan(2_000);
+    expect(figures.during.catalog.p95).toBeLessThan(2_000);
+  } finally {
+    await server.stop();
+  }
+});
