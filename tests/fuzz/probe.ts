@@ -41,7 +41,8 @@ const ENGLISH =
 /** Why an answer breaks the rules, or null when it keeps them. */
 export function judge(method: string, status: number, type: string, body: string): string | null {
   if (status >= 500) return `respondió ${status}`;
-  if (status < 200 || (status >= 300 && status !== 304)) return `respondió ${status} (ni 2xx ni 4xx)`;
+  if (status < 200 || (status >= 300 && status < 400 && status !== 304))
+    return `respondió ${status} (ni 2xx ni 4xx)`;
   if (status < 400 || method === 'HEAD') return null;
   let parsed: unknown;
   try {

@@ -44,8 +44,9 @@ export interface World {
 }
 
 // Tables that change without a client's write: instance heartbeats, run leadership, live frames,
-// sessions (signing in and out is what the fuzzer does), and audit logs, which record refusals too.
-const VOLATILE = /^(instances|run_leaders|live_frames|sessions)$|audit|auditor/;
+// sessions (signing in and out is what the fuzzer does), audit logs, which record refusals too, and a
+// running simulation's tables (runs, run_*), which it writes as it goes whatever a client sends.
+const VOLATILE = /^(instances|run_leaders|live_frames|sessions)$|^run|audit|auditor/;
 
 const airport = (
   number: number,
