@@ -13,8 +13,13 @@ it('answers a sign-in flood with 429s while health and the catalog keep a low p9
   try {
     const figures = await signInFlood(server.port, 200, 40);
     console.log(`avalancha de inicios de sesión: ${JSON.stringify(figures)}`);
-    expect(Object.keys(figures.statuses).sort()).toEqual(['401', '429']);
-    expect(figures.statuses[429]).toBeGreaterThan(100);
+    // Only wrong passwords (401) and refusals (429, with their code): never a 5xx.
+    const byStatus = (status: string) =>
+      Object.entries(figures.statuses)
+        .filter(([key]) => key.split(' ')[0] === status)
+        .reduce((sum, [, n]) => sum + n, 0);
+    expect(byStatus('401') + byStatus('429')).toBe(200);
+    expect(byStatus('429')).toBeGreaterThan(100);
     // Before the hashing pool: a median of 21 s for compressed answers during such a flood.
     expect(figures.during.health.p95).toBeLessThan(2_000);
     expect(figures.during.catalog.p95).toBeLessThan(2_000);
